@@ -1,0 +1,70 @@
+/**
+ * Reading an arena file as UTF-8 text. Invalid bytes are reported with the line they sit on
+ * instead of being replaced with U+FFFD, which would silently change billed prompt text.
+ */
+import { readFileSync } from "node:fs";
+
+export type FileText =
+  | { readonly kind: "ok"; readonly text: string }
+  | { readonly kind: "missing" }
+  | { readonly kind: "invalid"; readonly line: number; readonly reason: string };
+
+/** Counts the 1-based line a position falls on, given the text before it. */
+export type LineCounter = (before: string) => number;
+
+export const newlineLines: LineCounter = (before) => before.split("\n").length;
+
+const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+export function readArenaText(file: string, lineOf: LineCounter = newlineLines): FileText {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+    return { kind: "invalid", line: 1, reason: `cannot read file (${code ?? String(err)})` };
+  }
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    const at = Math.max(0, firstInvalidUtf8(bytes));
+    const before = decoder.decode(bytes.subarray(0, at));
+    const hex = bytes[at]!.toString(16).padStart(2, "0");
+    return { kind: "invalid", line: lineOf(before), reason: `invalid UTF-8 (byte 0x${hex} at offset ${at})` };
+  }
+  // The reference rejects a BOM; the port may strip it (arena-format.md §1).
+  return { kind: "ok", text: text.startsWith("\uFEFF") ? text.slice(1) : text };
+}
+
+/** Offset of the first byte that does not start a well-formed UTF-8 sequence (RFC 3629), or -1. */
+export function firstInvalidUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let trail: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) trail = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      trail = 2;
+      if (c === 0xe0) lo = 0xa0; // overlong
+      if (c === 0xed) hi = 0x9f; // surrogates
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      trail = 3;
+      if (c === 0xf0) lo = 0x90; // overlong
+      if (c === 0xf4) hi = 0x8f; // above U+10FFFF
+    } else return i;
+    for (let k = 1; k <= trail; k++) {
+      const d = b[i + k];
+      if (d === undefined || d < (k === 1 ? lo : 0x80) || d > (k === 1 ? hi : 0xbf)) return i;
+    }
+    i += trail + 1;
+  }
+  return -1;
+}

@@ -1,0 +1,76 @@
+/** dataset.jsonl rules of the validator (arena-format.md §3, §7). */
+import { isBlank, pyRepr, pyStr, pyTypeName, type PyValue } from "../../workers/py/index.ts";
+import { datasetLineOf, datasetLines, itemLabel } from "./dataset.ts";
+import type { FileReport } from "./report.ts";
+import { readArenaText } from "./text.ts";
+import { pyTruthy } from "./truthy.ts";
+import { checkFindings } from "./validate-checks.ts";
+
+/** What the drift check needs to know about an item that parsed as an object. */
+export interface ItemFacts {
+  readonly label: string;
+  readonly line: number;
+  readonly input: string;
+  /** The checks list when it is one (entries may still be malformed). */
+  readonly checks: readonly PyValue[];
+}
+
+const DECISIONS = ["", "approve", "deny"];
+
+export function validateDataset(file: string, report: FileReport): ItemFacts[] {
+  const read = readArenaText(file, datasetLineOf);
+  if (read.kind === "missing") {
+    report.error(1, "missing dataset.jsonl");
+    return [];
+  }
+  if (read.kind === "invalid") {
+    report.error(read.line, read.reason);
+    return [];
+  }
+  const entries = datasetLines(read.text);
+  const facts: ItemFacts[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const { line } = entry;
+    if (entry.error) {
+      report.error(line, `invalid JSON (${entry.error.reason})`);
+      continue;
+    }
+    const raw = entry.value;
+    if (!(raw instanceof Map)) {
+      report.error(line, `expected a JSON object, got ${pyTypeName(raw)}`);
+      continue;
+    }
+    const id = raw.get("id");
+    const label = itemLabel(id, line);
+    if (!pyTruthy(id)) report.error(line, "missing 'id'");
+    else if (seen.has(label)) report.error(line, `duplicate id ${pyRepr(label)}`);
+    else seen.add(label);
+
+    const input = raw.has("input") ? pyStr(raw.get("input")!) : "";
+    if (isBlank(input)) report.error(line, `${label}: empty 'input'`);
+
+    const checks = raw.get("checks");
+    let checkList: readonly PyValue[] = [];
+    if (!pyTruthy(checks)) report.error(line, `${label}: has no checks (it can never fail)`);
+    else if (!Array.isArray(checks)) report.error(line, `${label}: 'checks' must be a list, got ${pyTypeName(checks!)}`);
+    else {
+      checkList = checks;
+      checks.forEach((c, i) => {
+        const found = checkFindings(c, `${label}.checks[${i}]`);
+        for (const text of found.errors) report.error(line, text);
+        for (const text of found.warnings) report.warn(line, text);
+      });
+    }
+
+    if (raw.has("resume_with")) {
+      const decision = pyStr(raw.get("resume_with")!);
+      if (!DECISIONS.includes(decision)) {
+        report.warn(line, `${label}: resume_with ${pyRepr(decision)} is neither 'approve' nor 'deny' (the harness injects it verbatim)`);
+      }
+    }
+    facts.push({ label, line, input, checks: checkList });
+  }
+  if (entries.length === 0) report.error(1, "dataset.jsonl has no items");
+  return facts;
+}

@@ -1,0 +1,64 @@
+/**
+ * `arena <command> [options]`: finds the command, parses its flags, runs it. Usage mistakes exit
+ * 2 with the usage text on stderr; bad arena data is reported as messages, never a stack trace.
+ */
+import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { ArenaLoadError, ArenaLookupError } from "../arena/diagnostics.ts";
+import { UsageError, type Command, type FlagValue, type Io } from "./command.ts";
+import { COMMANDS } from "./commands/index.ts";
+import { COMMON_FLAGS, resolveCommon } from "./common.ts";
+import { commandUsage, programUsage } from "./usage.ts";
+
+/** A usage or input mistake: nothing ran. */
+export const EXIT_USAGE = 2;
+/** A bug in the harness itself (bin.ts prints the stack for these). */
+export const EXIT_INTERNAL = 3;
+
+export async function main(argv: readonly string[], io: Io, commands: readonly Command[] = COMMANDS): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    const target = name === "help" ? commands.find((c) => c.name === rest[0]) : undefined;
+    const out = name === undefined ? io.stderr : io.stdout;
+    out(target ? commandUsage(target) : programUsage(commands));
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const cmd = commands.find((c) => c.name === name);
+  if (!cmd) {
+    io.stderr(`arena: unknown command '${name}'\n\n${programUsage(commands)}`);
+    return EXIT_USAGE;
+  }
+  let parsed: ReturnType<typeof parseFlags>;
+  try {
+    parsed = parseFlags(cmd, rest);
+  } catch (err) {
+    if (!(err instanceof TypeError || err instanceof UsageError)) throw err;
+    io.stderr(`arena ${cmd.name}: ${err.message}\n\n${commandUsage(cmd)}`);
+    return EXIT_USAGE;
+  }
+  if (parsed.values["help"] === true) {
+    io.stdout(commandUsage(cmd));
+    return 0;
+  }
+  const flags: Record<string, FlagValue> = {};
+  for (const flag of Object.keys(cmd.flags ?? {})) flags[flag] = parsed.values[flag];
+  try {
+    return await cmd.run({ common: resolveCommon(parsed.values, io.cwd), flags, positionals: parsed.positionals, io });
+  } catch (err) {
+    // An arena that does not load is bad input, like a bad flag: reported in one line.
+    if (err instanceof UsageError || err instanceof ArenaLookupError || err instanceof ArenaLoadError) {
+      io.stderr(`arena ${cmd.name}: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw err;
+  }
+}
+
+function parseFlags(cmd: Command, args: readonly string[]) {
+  const options: ParseArgsOptionsConfig = { help: { type: "boolean", short: "h" } };
+  for (const name of cmd.common) options[name] = COMMON_FLAGS[name].option;
+  for (const [name, spec] of Object.entries(cmd.flags ?? {})) {
+    options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.short ? { short: spec.short } : {}) };
+  }
+  const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: cmd.positionals !== undefined });
+  return { values: parsed.values as Record<string, FlagValue>, positionals: parsed.positionals };
+}
