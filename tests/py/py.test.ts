@@ -128,3 +128,22 @@ describe("whitespace", () => {
     expect(pySplitLines("a\nb\r\nc\u2028d\n")).toEqual(["a", "b", "c", "d"]);
   });
 });
+
+describe("python round and fixed format", () => {
+  it.each([
+    [2.675, 2, "2.67"],
+    [0.125, 2, "0.12"],
+    [0.375, 2, "0.38"],
+    [12.5, 0, "12"],
+    [13.5, 0, "14"],
+    [0.0004, 3, "0.000"],
+    [0.0005, 3, "0.001"],
+    [798.666666, 1, "798.7"],
+    [1.005, 2, "1.00"],
+    [0, 2, "0.00"],
+    [5604.0000001, 1, "5604.0"],
+  ])("format(%s, '.%sf') = %s", async (x, d, s) => {
+    const { formatFixed } = await import("../../workers/py/index.ts");
+    expect(formatFixed(x, d)).toBe(s);
+  });
+});

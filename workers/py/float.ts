@@ -109,3 +109,40 @@ function stripZeros(s: string): string {
   if (!s.includes(".")) return s;
   return s.replace(/0+$/, "").replace(/\.$/, "");
 }
+
+/**
+ * Python `'{:.Nf}'.format(x)`: fixed notation rounded from the exact binary value, ties to even.
+ * (`toFixed` also starts from the exact value but breaks exact ties upwards: 0.125 → "0.13",
+ * where Python gives "0.12".)
+ */
+export function formatFixed(x: number, decimals: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+  const sign = x < 0 || Object.is(x, -0) ? "-" : "";
+  if (x === 0) return `${sign}${(0).toFixed(decimals)}`;
+  const { digits, exponent } = exactDecimal(Math.abs(x));
+  // value = 0.digits × 10^(exponent+1); scale to an integer count of 10^-decimals units.
+  const shift = exponent + 1 + decimals; // number of digits that land left of the cut
+  let kept: bigint;
+  if (shift <= 0) {
+    // Everything is below the cut; only a value above half a unit rounds up (never a tie unless shift === 0).
+    const roundsUp = shift === 0 && (digits[0]! > "5" || (digits[0] === "5" && /[1-9]/.test(digits.slice(1))));
+    kept = roundsUp ? 1n : 0n;
+  } else {
+    const head = digits.length >= shift ? digits.slice(0, shift) : digits.padEnd(shift, "0");
+    const rest = digits.length > shift ? digits.slice(shift) : "";
+    kept = BigInt(head);
+    if (rest !== "") {
+      const first = rest[0]!;
+      const tail = /[1-9]/.test(rest.slice(1));
+      if (first > "5" || (first === "5" && (tail || kept % 2n === 1n))) kept += 1n;
+    }
+  }
+  let text = kept.toString().padStart(decimals + 1, "0");
+  if (decimals > 0) text = `${text.slice(0, -decimals)}.${text.slice(-decimals)}`;
+  return sign + text;
+}
+
+/** Python `round(x, ndigits)` for a float. */
+export function pyRound(x: number, ndigits: number): number {
+  return Number(formatFixed(x, ndigits));
+}

@@ -1,0 +1,48 @@
+/**
+ * The `.env` reader of harness.md §1: only `ARENA_*`, `OPENAI_API_KEY` and `OPENAI_BASE_URL`
+ * are read, values are literal, and an error names the key but never echoes the value (it may
+ * be a secret).
+ */
+export class DotenvError extends Error {
+  override readonly name = "DotenvError";
+  readonly file: string;
+  readonly line: number;
+  readonly key: string;
+  constructor(file: string, line: number, key: string, problem: string) {
+    super(`${file}:${line}: ${key}: ${problem}`);
+    this.file = file;
+    this.line = line;
+    this.key = key;
+  }
+}
+
+const WANTED = /^(ARENA_[A-Za-z0-9_]*|OPENAI_API_KEY|OPENAI_BASE_URL)$/;
+
+export function parseDotenv(text: string, file = ".env"): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  lines.forEach((raw, index) => {
+    let line = raw.trim();
+    if (line === "" || line.startsWith("#")) return;
+    if (line.startsWith("export ")) line = line.slice(7).trimStart();
+    const eq = line.indexOf("=");
+    if (eq <= 0) return;
+    const key = line.slice(0, eq).trim();
+    if (!WANTED.test(key)) return;
+    let value = line.slice(eq + 1).trim();
+    const quote = value[0];
+    if (quote === '"' || quote === "'") {
+      const close = value.indexOf(quote, 1);
+      const rest = close === -1 ? "" : value.slice(close + 1).trim();
+      if (close === -1 || (rest !== "" && !rest.startsWith("#"))) {
+        throw new DotenvError(file, index + 1, key, `quoted value is not closed by a matching ${quote}`);
+      }
+      value = value.slice(1, close);
+    } else {
+      const comment = value.search(/\s#/);
+      if (comment !== -1) value = value.slice(0, comment).trimEnd();
+    }
+    out[key] = value;
+  });
+  return out;
+}

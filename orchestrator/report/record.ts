@@ -1,0 +1,80 @@
+/**
+ * The raw run record (harness.md §10): one JSON file per arena run, from which every scorecard
+ * and summary is derived. Read back through zod, so a hand-edited or truncated record gives a
+ * clear error instead of a wrong table.
+ */
+import { z } from "zod";
+
+export const CheckRecordSchema = z.object({
+  type: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+  spec: z.unknown(),
+});
+export type CheckRecord = z.infer<typeof CheckRecordSchema>;
+
+export const ItemRecordSchema = z.object({
+  repeat: z.number().int().nonnegative(),
+  item_id: z.string(),
+  passed: z.boolean(),
+  checks: z.array(CheckRecordSchema),
+  output_text: z.string(),
+  tool_calls: z.array(z.string()),
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  latency_s: z.number().nonnegative(),
+  llm_calls: z.number().int().nonnegative(),
+  error: z.string().nullable(),
+  suspends: z.number().int().optional(),
+  tool_calls_before_suspend: z.array(z.string()).optional(),
+  traceback: z.string().optional(),
+});
+export type ItemRecord = z.infer<typeof ItemRecordSchema>;
+
+export const UnavailableKindSchema = z.enum(["unsupported", "stub", "not_installed", "load_failed", "build_failed"]);
+
+export const FrameworkRecordSchema = z.object({
+  framework: z.string(),
+  available: z.boolean(),
+  lib_version: z.string(),
+  /** Variant entries (adapters scoped to some arenas) are marked in the summary. */
+  variant: z.boolean().default(false),
+  reason: z.string().optional(),
+  unavailable_kind: UnavailableKindSchema.optional(),
+  traceback: z.string().optional(),
+  items: z.array(ItemRecordSchema),
+});
+export type FrameworkRecord = z.infer<typeof FrameworkRecordSchema>;
+
+export const RunRecordSchema = z.object({
+  schema: z.literal(1),
+  arena: z.string(),
+  arena_description: z.string(),
+  mode: z.enum(["mock", "live"]),
+  model: z.string(),
+  temperature: z.number(),
+  repeat: z.number().int().positive(),
+  dataset_size: z.number().int().nonnegative(),
+  filtered_to: z.array(z.string()).optional(),
+  started_at: z.string(),
+  duration_s: z.number(),
+  harness_version: z.string(),
+  node: z.string(),
+  platform: z.string(),
+  pricing: z.object({ input_per_m: z.number(), output_per_m: z.number() }),
+  frameworks: z.array(FrameworkRecordSchema),
+});
+export type RunRecord = z.infer<typeof RunRecordSchema>;
+
+export const HARNESS_VERSION = "0.1.0";
+
+/** `YYYYmmddTHHMMSSZ` for file names, `YYYY-MM-DDTHH:MM:SSZ` for records. */
+export function timestamps(date: Date): { file: string; iso: string } {
+  const iso = date.toISOString().replace(/\.\d{3}Z$/, "Z");
+  return { iso, file: iso.replace(/[-:]/g, "") };
+}
+
+export function recordFileName(record: Pick<RunRecord, "started_at" | "arena" | "mode" | "filtered_to">): string {
+  const stamp = record.started_at.replace(/[-:]/g, "");
+  return `${stamp}__${record.arena}__${record.mode}${record.filtered_to ? "__partial" : ""}.json`;
+}

@@ -1,0 +1,167 @@
+/**
+ * Scorecards (harness.md §11): one row per framework, in md / csv / json. Rounding is Python's
+ * (exact binary value, ties to even) so the numbers match the reference byte for byte.
+ */
+import { formatFixed, pyRound } from "../../workers/py/index.ts";
+import type { FrameworkRecord, RunRecord } from "./record.ts";
+
+export interface AvailableRow {
+  readonly framework: string;
+  readonly available: true;
+  readonly lib_version: string;
+  readonly items: number;
+  readonly pass_rate: number;
+  readonly passed: number;
+  readonly errors: number;
+  readonly mean_latency_s: number;
+  readonly total_tokens: number;
+  readonly mean_tokens: number;
+  readonly mean_llm_calls: number;
+  readonly est_cost_usd: number;
+  readonly repeats: number;
+  readonly pass_rate_by_repeat: number[];
+  readonly pass_rate_stddev: number | null;
+  readonly unstable_items: number;
+  readonly unstable_item_ids: string[];
+}
+export interface UnavailableRow {
+  readonly framework: string;
+  readonly available: false;
+  readonly reason: string;
+}
+export type ScorecardRow = AvailableRow | UnavailableRow;
+
+function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRow {
+  if (!fw.available) return { framework: fw.framework, available: false, reason: fw.reason ?? "" };
+  const items = fw.items;
+  const n = items.length;
+  const div = n || 1;
+  const passed = items.filter((i) => i.passed).length;
+  const prompt = items.reduce((a, i) => a + i.prompt_tokens, 0);
+  const completion = items.reduce((a, i) => a + i.completion_tokens, 0);
+  const repeats = [...new Set(items.map((i) => i.repeat))].sort((a, b) => a - b);
+  const rates = repeats.map((r) => {
+    const these = items.filter((i) => i.repeat === r);
+    return these.filter((i) => i.passed).length / (these.length || 1);
+  });
+  let stddev: number | null = null;
+  if (rates.length >= 2) {
+    const mean = rates.reduce((a, b) => a + b, 0) / rates.length;
+    stddev = pyRound(Math.sqrt(rates.reduce((a, r) => a + (r - mean) ** 2, 0) / rates.length), 4);
+  }
+  const verdicts = new Map<string, Set<boolean>>();
+  for (const i of items) verdicts.set(i.item_id, (verdicts.get(i.item_id) ?? new Set()).add(i.passed));
+  const unstable = [...verdicts].filter(([, v]) => v.size > 1).map(([id]) => id).sort();
+  return {
+    framework: fw.framework,
+    available: true,
+    lib_version: fw.lib_version,
+    items: n,
+    pass_rate: pyRound(passed / div, 3),
+    passed,
+    errors: items.filter((i) => i.error).length,
+    mean_latency_s: pyRound(items.reduce((a, i) => a + i.latency_s, 0) / div, 3),
+    total_tokens: prompt + completion,
+    mean_tokens: pyRound((prompt + completion) / div, 1),
+    mean_llm_calls: pyRound(items.reduce((a, i) => a + i.llm_calls, 0) / div, 2),
+    est_cost_usd: pyRound((prompt / 1e6) * pricing.input_per_m + (completion / 1e6) * pricing.output_per_m, 6),
+    repeats: repeats.length,
+    pass_rate_by_repeat: rates.map((r) => pyRound(r, 3)),
+    pass_rate_stddev: stddev,
+    unstable_items: unstable.length,
+    unstable_item_ids: unstable,
+  };
+}
+
+/** Available rows first, then pass rate descending; ties keep framework order. */
+export function scorecardRows(record: RunRecord): ScorecardRow[] {
+  const rows = record.frameworks.map((fw) => rowFor(fw, record.pricing));
+  const key = (r: ScorecardRow) => (r.available ? -r.pass_rate : 1);
+  return rows.map((r, i) => ({ r, i })).sort((a, b) => key(a.r) - key(b.r) || a.i - b.i).map(({ r }) => r);
+}
+
+/** Python `'{:.0%}'`-style percentage. */
+export function percent(x: number, decimals: number): string {
+  return `${formatFixed(x * 100, decimals)}%`;
+}
+
+export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[]): string {
+  const lines = [
+    `# Scorecard — \`${record.arena}\``,
+    "",
+    `> ${record.arena_description}`,
+    "",
+    `- **Mode:** ${record.mode}${record.mode === "mock" ? "  ⚠️ plumbing only — not a quality signal" : ""}`,
+    `- **Model:** ${record.model}`,
+    `- **Dataset:** ${record.dataset_size} items × ${record.repeat} repeat(s)`,
+    `- **Run at:** ${record.started_at} (${record.duration_s}s)`,
+    `- **Harness:** v${record.harness_version} · node ${record.node}`,
+    "",
+    "| Framework | Ver | Pass rate | Errors | Mean latency | Mean tokens | Mean LLM calls | Est. cost |",
+    "|---|---|--:|--:|--:|--:|--:|--:|",
+  ];
+  for (const r of rows) {
+    if (!r.available) {
+      lines.push(`| \`${r.framework}\` | — | _not available_ | — | — | — | — | — |`);
+      continue;
+    }
+    const rate = `${percent(r.pass_rate, 0)} (${r.passed}/${r.items})${r.pass_rate_stddev !== null ? ` ±${percent(r.pass_rate_stddev, 1)}` : ""}`;
+    lines.push(
+      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
+    );
+  }
+  if (record.repeat > 1) {
+    lines.push("", `± is the population standard deviation of the per-repeat pass rate across ${record.repeat} repeats.`, "");
+    const unstable = rows.filter((r): r is AvailableRow => r.available && r.unstable_items > 0);
+    if (unstable.length === 0) lines.push("Every item gave the same verdict on every repeat.");
+    else {
+      lines.push("**Unstable items**", "");
+      for (const r of unstable) {
+        lines.push(`- \`${r.framework}\` — ${r.unstable_items} item(s): ${r.unstable_item_ids.map((id) => `\`${id}\``).join(", ")}`);
+      }
+    }
+  }
+  const unavailable = rows.filter((r): r is UnavailableRow => !r.available);
+  if (unavailable.length > 0) {
+    lines.push("", "**Not available this run:**", "");
+    for (const r of unavailable) lines.push(`- \`${r.framework}\` — ${r.reason}`);
+  }
+  lines.push("", "_Generated by `arena run` from the raw run record; do not edit by hand._", "");
+  return lines.join("\n");
+}
+
+const CSV_COLUMNS = [
+  "framework",
+  "available",
+  "lib_version",
+  "items",
+  "pass_rate",
+  "errors",
+  "mean_latency_s",
+  "total_tokens",
+  "mean_tokens",
+  "mean_llm_calls",
+  "est_cost_usd",
+  "repeats",
+  "pass_rate_stddev",
+  "unstable_items",
+  "reason",
+] as const;
+
+function csvCell(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (typeof v === "boolean") return v ? "True" : "False";
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export function renderCsv(rows: readonly ScorecardRow[]): string {
+  const out = [CSV_COLUMNS.join(",")];
+  for (const r of rows) out.push(CSV_COLUMNS.map((c) => csvCell((r as unknown as Record<string, unknown>)[c])).join(","));
+  return out.join("\r\n") + "\r\n";
+}
+
+export function renderJson(record: RunRecord, rows: readonly ScorecardRow[]): string {
+  const { frameworks: _frameworks, ...meta } = record;
+  return JSON.stringify({ meta, rows }, null, 2) + "\n";
+}

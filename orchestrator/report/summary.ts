@@ -1,0 +1,112 @@
+/**
+ * The cross-arena summary (harness.md §12), built from the latest non-partial run record per
+ * arena for one mode. Only two mock-mode tables compare frameworks (resilience and prompt size);
+ * the grid is a wiring check, and the summary says so.
+ */
+import { formatFixed } from "../../workers/py/index.ts";
+import type { FrameworkRecord, RunRecord } from "./record.ts";
+
+const PAUSE_ARENAS = ["human_in_the_loop", "durable_state"];
+
+function cell(fw: FrameworkRecord | undefined): string {
+  if (!fw) return "—";
+  if (!fw.available) {
+    switch (fw.unavailable_kind) {
+      case "unsupported":
+        return "n/s";
+      case "stub":
+        return "stub";
+      case "not_installed":
+        return "·";
+      default:
+        return "err";
+    }
+  }
+  const passed = fw.items.filter((i) => i.passed).length;
+  return passed === fw.items.length && passed > 0 ? "✅" : `${passed}/${fw.items.length}`;
+}
+
+function meanPrompt(fw: FrameworkRecord): number {
+  return fw.items.reduce((a, i) => a + i.prompt_tokens, 0) / (fw.items.length || 1);
+}
+
+export function renderSummary(records: readonly RunRecord[]): string {
+  const sorted = [...records].sort((a, b) => a.arena.localeCompare(b.arena));
+  const mode = sorted[0]?.mode ?? "mock";
+  const frameworks: string[] = [];
+  const variants = new Set<string>();
+  for (const r of sorted) {
+    for (const fw of r.frameworks) {
+      if (!frameworks.includes(fw.framework)) frameworks.push(fw.framework);
+      if (fw.variant) variants.add(fw.framework);
+    }
+  }
+  const find = (r: RunRecord, name: string) => r.frameworks.find((f) => f.framework === name);
+  const lines = [`# Summary — ${mode} mode`, ""];
+  if (mode === "mock") {
+    lines.push(
+      "> ⚠️ Mock mode: the grid below is a wiring check, not a leaderboard. Only the resilience and",
+      "> prompt-size tables compare frameworks in mock mode (the scripted turns are identical for everyone).",
+      "",
+    );
+  }
+  lines.push("## Coverage", "", `| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} |`);
+  lines.push(`|---|${sorted.map(() => "---").join("|")}|`);
+  for (const name of frameworks) {
+    lines.push(`| \`${name}\` | ${sorted.map((r) => cell(find(r, name))).join(" | ")} |`);
+  }
+  lines.push("", "`✅` every item passed · `n/m` partial · `n/s` unsupported (not a failure) · `stub` · `·` not installed · `err` unavailable", "");
+
+  const resilience = sorted.find((r) => r.arena === "resilience");
+  if (resilience) {
+    lines.push("## Resilience (comparable in mock mode)", "", "| Framework | Recovered | Failed items |", "|---|--:|---|");
+    for (const fw of resilience.frameworks.filter((f) => f.available)) {
+      const failed = fw.items.filter((i) => !i.passed).map((i) => `\`${i.item_id}\``);
+      lines.push(`| \`${fw.framework}\` | ${fw.items.filter((i) => i.passed).length}/${fw.items.length} | ${failed.join(", ") || "—"} |`);
+    }
+    lines.push("");
+  }
+
+  lines.push("## Prompt size (mean prompt tokens per item; comparable in mock mode)", "");
+  lines.push(`| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} | vs \`vanilla\` |`);
+  lines.push(`|---|${sorted.map(() => "--:").join("|")}|--:|`);
+  for (const name of frameworks) {
+    let own = 0;
+    let base = 0;
+    const cells = sorted.map((r) => {
+      const fw = find(r, name);
+      if (!fw?.available || fw.items.length === 0) return "—";
+      const baseline = find(r, "vanilla");
+      if (baseline?.available && baseline.items.length > 0) {
+        own += meanPrompt(fw);
+        base += meanPrompt(baseline);
+      }
+      return formatFixed(meanPrompt(fw), 1);
+    });
+    const ratio = base > 0 ? `${formatFixed(own / base, 2)}×` : "—";
+    lines.push(`| \`${name}\`${variants.has(name) ? " †" : ""} | ${cells.join(" | ")} | ${ratio} |`);
+  }
+  lines.push(
+    "",
+    "Ratio = Σ framework means / Σ baseline means over the arenas both ran. † a variant entry (a different structure, not a heavier serialisation).",
+    "",
+  );
+
+  const pause = sorted.filter((r) => PAUSE_ARENAS.includes(r.arena));
+  lines.push("## Pausing for a human", "", `| Framework | ${PAUSE_ARENAS.map((a) => `\`${a}\``).join(" | ")} |`, "|---|---|---|");
+  for (const name of frameworks) {
+    const cells = PAUSE_ARENAS.map((arena) => {
+      const r = pause.find((p) => p.arena === arena);
+      const fw = r && find(r, name);
+      if (!fw) return "—";
+      if (!fw.available) return fw.unavailable_kind === "unsupported" ? "no" : "—";
+      const n = fw.items.length;
+      const paused = fw.items.filter((i) => (i.suspends ?? 0) > 0).length;
+      const good = fw.items.filter((i) => (i.suspends ?? 0) > 0 && i.passed).length;
+      return good === n && n > 0 ? `yes (${n}/${n})` : `**${paused}/${n} paused**`;
+    });
+    lines.push(`| \`${name}\` | ${cells.join(" | ")} |`);
+  }
+  lines.push("", "_Generated from the latest non-partial run record per arena; do not edit by hand._", "");
+  return lines.join("\n");
+}

@@ -1,0 +1,133 @@
+/**
+ * Worker lifetime policy, one pool per adapter × arena:
+ *
+ * - A worker is built once for its adapter × arena and reused across items, one item at a time
+ *   (a framework's start-up cost is paid once per arena, the same for every framework).
+ * - A worker that crashed, hung or broke the protocol is discarded and replaced; the run goes on.
+ * - A durable resume never lands on the process that paused: that one is SIGKILLed, and the
+ *   resume runs on a process that has never seen the item (not even in an earlier repeat). To
+ *   keep that off the critical path, durable pools keep one built spare warm.
+ */
+import path from "node:path";
+import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
+import { WorkerProcess, isFailure } from "./worker-process.ts";
+import type { WorkerFailure } from "./failure.ts";
+
+export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "config"> {
+  readonly config: Omit<WorkerSpec["config"], "baseUrl">;
+  /** Base URL for the n-th worker (the harness may tag each worker's traffic at the gateway). */
+  readonly baseUrlFor: (workerIndex: number) => string;
+  readonly logDir: string;
+  /** File-name-safe label, e.g. `vanilla__tool_use`. */
+  readonly label: string;
+  /** Keep a built spare ready for durable resumes. */
+  readonly warmSpare: boolean;
+}
+
+export type OpenOutcome = Extract<BuildOutcome, { ok: true }> | Extract<BuildOutcome, { ok: false }> | { ok: false; failure: WorkerFailure };
+
+export class WorkerPool {
+  readonly spec: PoolSpec;
+  private idle: WorkerProcess[] = [];
+  private readonly all = new Set<WorkerProcess>();
+  private spawned = 0;
+  private spare: Promise<WorkerProcess | undefined> | undefined;
+  private closed = false;
+
+  constructor(spec: PoolSpec) {
+    this.spec = spec;
+  }
+
+  /** Start the first worker: its build decides whether this adapter is available on this arena. */
+  async open(): Promise<OpenOutcome> {
+    const { worker, build } = await this.spawn();
+    if (isFailure(build)) {
+      await worker.stop();
+      return { ok: false, failure: build };
+    }
+    if (!build.ok) {
+      await worker.stop();
+      return build;
+    }
+    this.idle.push(worker);
+    if (this.spec.warmSpare) this.refillSpare();
+    return build;
+  }
+
+  /** A built worker, preferring an idle one. With `notSeen`, only one that never ran that item. */
+  async acquire(notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
+    const index = this.idle.findIndex((w) => w.alive && (notSeen === undefined || !w.seenItems.has(notSeen)));
+    if (index !== -1) return this.idle.splice(index, 1)[0]!;
+    if (notSeen !== undefined && this.spare) {
+      // Claim the spare before awaiting it: two concurrent resumes must not both get it.
+      const claimed = this.spare;
+      this.spare = undefined;
+      this.refillSpare();
+      const spare = await claimed;
+      if (spare?.alive && !spare.seenItems.has(notSeen)) return spare;
+      if (spare) this.release(spare);
+    }
+    return this.startBuilt();
+  }
+
+  release(worker: WorkerProcess): void {
+    if (this.closed || !worker.alive) {
+      void this.discard(worker);
+      return;
+    }
+    this.idle.push(worker);
+  }
+
+  async discard(worker: WorkerProcess): Promise<void> {
+    this.idle = this.idle.filter((w) => w !== worker);
+    this.all.delete(worker);
+    await worker.kill();
+  }
+
+  /** The durable restart: SIGKILL (no chance to flush), and wait until the process is gone. */
+  async killForRestart(worker: WorkerProcess): Promise<void> {
+    await this.discard(worker);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.spare) await this.spare;
+    await Promise.all([...this.all].map((w) => w.stop()));
+    this.all.clear();
+    this.idle = [];
+  }
+
+  private refillSpare(): void {
+    if (this.closed || this.spare) return;
+    this.spare = this.startBuilt().then((w) => (isFailure(w) ? undefined : w));
+  }
+
+  private async startBuilt(): Promise<WorkerProcess | WorkerFailure> {
+    const { worker, build } = await this.spawn();
+    if (isFailure(build)) return build;
+    if (!build.ok) {
+      await this.discard(worker);
+      return {
+        kind: "spawn_failed",
+        message: `replacement worker failed to build: ${build.reason}`,
+        timedOut: false,
+        exitCode: null,
+        signal: null,
+        logTail: "",
+      };
+    }
+    return worker;
+  }
+
+  private async spawn() {
+    const index = this.spawned++;
+    const spec: WorkerSpec = {
+      ...this.spec,
+      config: { ...this.spec.config, baseUrl: this.spec.baseUrlFor(index) },
+      logFile: path.join(this.spec.logDir, `${this.spec.label}__w${index}.log`),
+    };
+    const started = await WorkerProcess.start(spec);
+    this.all.add(started.worker);
+    return started;
+  }
+}

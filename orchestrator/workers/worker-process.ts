@@ -1,0 +1,270 @@
+/**
+ * One worker child process, seen from the orchestrator: spawn it, build its runner, run legs,
+ * kill it. Every message it sends is validated against the protocol; a message that fails
+ * validation, an exit, or a missed deadline ends the current leg as a {@link WorkerFailure}.
+ */
+import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { execaNode } from "execa";
+import {
+  FromWorkerSchema,
+  type AdapterConfig,
+  type AdapterRef,
+  type AgentResult,
+  type ArenaSpec,
+  type FromWorker,
+  type Json,
+  type ToWorker,
+  type UnavailableKind,
+  type WorkItem,
+} from "../../workers/protocol.ts";
+import { disableTelemetry } from "../../workers/telemetry.ts";
+import type { WorkerFailure } from "./failure.ts";
+
+const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
+/** SIGTERM first, SIGKILL if the worker has not gone this long after. */
+const KILL_GRACE_MS = 500;
+const LOG_TAIL_BYTES = 2000;
+const COMPILE_CACHE = path.join(os.tmpdir(), "agentic-arena-compile-cache");
+
+export interface WorkerSpec {
+  readonly adapter: AdapterRef;
+  readonly arena: ArenaSpec;
+  readonly config: AdapterConfig;
+  readonly corpusPath: string;
+  /** File that receives the worker's stdout and stderr. */
+  readonly logFile: string;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export type BuildOutcome =
+  | { readonly ok: true; readonly libVersion: string; readonly resumable: boolean; readonly delegates: readonly string[] }
+  | { readonly ok: false; readonly kind: UnavailableKind; readonly reason: string; readonly libVersion: string; readonly traceback: string };
+
+export type LegOutcome =
+  | { readonly kind: "result" | "suspended"; readonly result: AgentResult; readonly adapterSeconds: number }
+  | { readonly kind: "error"; readonly error: string; readonly traceback: string; readonly adapterSeconds: number }
+  | { readonly kind: "failure"; readonly failure: WorkerFailure };
+
+type Waiter = { accept: (m: FromWorker) => boolean; resolve: (m: FromWorker | WorkerFailure) => void };
+
+export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const size = fstatSync(fd).size;
+      const start = Math.max(0, size - bytes);
+      const buf = Buffer.alloc(size - start);
+      readSync(fd, buf, 0, buf.length, start);
+      return buf.toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
+}
+
+let jobCounter = 0;
+
+export class WorkerProcess {
+  readonly spec: WorkerSpec;
+  /** Item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
+  readonly seenItems = new Set<string>();
+  private readonly child: ReturnType<typeof spawnHost>;
+  private waiters: Waiter[] = [];
+  private dead: WorkerFailure | undefined;
+  private closing = false;
+
+  private constructor(spec: WorkerSpec) {
+    this.spec = spec;
+    this.child = spawnHost(spec);
+    void this.readMessages();
+    void this.child.then((result) => {
+      const failure: WorkerFailure = {
+        kind: "exited",
+        message: this.closing
+          ? "worker was stopped"
+          : `worker exited unexpectedly (code ${result.exitCode ?? "none"}, signal ${result.signal ?? "none"})`,
+        timedOut: false,
+        exitCode: result.exitCode ?? null,
+        signal: result.signal ?? null,
+        logTail: readLogTail(spec.logFile),
+      };
+      this.fail(failure);
+    });
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.dead === undefined;
+  }
+
+  /** Spawn and build. A worker that cannot build still exists (and must be stopped) so the reason can be reported. */
+  static async start(spec: WorkerSpec): Promise<{ worker: WorkerProcess; build: BuildOutcome | WorkerFailure }> {
+    const worker = new WorkerProcess(spec);
+    const ready = await worker.next((m) => m.type === "ready", 30_000);
+    if (isFailure(ready)) return { worker, build: ready };
+    worker.send({ type: "build", adapter: spec.adapter, arena: spec.arena, config: spec.config, corpusPath: spec.corpusPath });
+    const built = await worker.next((m) => m.type === "built" || m.type === "build_failed", 120_000);
+    if (isFailure(built)) return { worker, build: built };
+    if (built.type === "built") {
+      return { worker, build: { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates } };
+    }
+    if (built.type !== "build_failed") throw new Error("unreachable");
+    return {
+      worker,
+      build: { ok: false, kind: built.kind, reason: built.reason, libVersion: built.libVersion, traceback: built.traceback },
+    };
+  }
+
+  run(item: WorkItem, deadlineMs: number): Promise<LegOutcome> {
+    return this.leg({ type: "run", job: this.newJob(), item }, item, deadlineMs);
+  }
+
+  resume(item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number): Promise<LegOutcome> {
+    return this.leg({ type: "resume", job: this.newJob(), item, state, decision }, item, deadlineMs);
+  }
+
+  /** Ask the worker to exit; escalate SIGTERM → SIGKILL if it does not. */
+  async stop(): Promise<void> {
+    if (!this.alive) return;
+    this.closing = true;
+    this.send({ type: "shutdown" });
+    const timer = setTimeout(() => this.child.kill("SIGTERM"), KILL_GRACE_MS);
+    await this.child;
+    clearTimeout(timer);
+  }
+
+  /** Kill outright, with no chance to flush anything (the durable restart). Resolves once the process is gone. */
+  async kill(): Promise<void> {
+    this.closing = true;
+    this.child.kill("SIGKILL");
+    await this.child;
+  }
+
+  private newJob(): string {
+    jobCounter += 1;
+    return `j${jobCounter}`;
+  }
+
+  private async leg(message: ToWorker & { job: string }, item: WorkItem, deadlineMs: number): Promise<LegOutcome> {
+    this.seenItems.add(item.id);
+    this.send(message);
+    const reply = await this.next(
+      (m) => (m.type === "result" || m.type === "suspended" || m.type === "error") && m.job === message.job,
+      deadlineMs,
+    );
+    if (isFailure(reply)) return { kind: "failure", failure: reply };
+    if (reply.type === "error") {
+      return { kind: "error", error: reply.error, traceback: reply.traceback, adapterSeconds: reply.adapterSeconds };
+    }
+    if (reply.type === "result" || reply.type === "suspended") {
+      return { kind: reply.type, result: reply.result, adapterSeconds: reply.adapterSeconds };
+    }
+    throw new Error("unreachable");
+  }
+
+  private send(message: ToWorker): void {
+    if (!this.alive) return;
+    // A send to a process that just died rejects; the exit handler reports that to whoever waits.
+    this.child.sendMessage(message).catch(() => {});
+  }
+
+  private async readMessages(): Promise<void> {
+    try {
+      for await (const raw of this.child.getEachMessage()) this.onMessage(raw);
+    } catch {
+      // The channel closes with the process; the exit handler reports why.
+    }
+  }
+
+  private next(accept: (m: FromWorker) => boolean, timeoutMs: number): Promise<FromWorker | WorkerFailure> {
+    if (this.dead) return Promise.resolve(this.dead);
+    return new Promise((resolve) => {
+      const waiter: Waiter = { accept, resolve };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        const failure: WorkerFailure = {
+          kind: "timed_out",
+          message: `worker did not answer within ${(timeoutMs / 1000).toFixed(1)}s`,
+          timedOut: true,
+          exitCode: null,
+          signal: null,
+          logTail: readLogTail(this.spec.logFile),
+        };
+        this.closing = true;
+        this.child.kill("SIGTERM");
+        resolve(failure);
+      }, timeoutMs);
+      waiter.resolve = (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = FromWorkerSchema.safeParse(raw);
+    if (!parsed.success) {
+      const failure: WorkerFailure = {
+        kind: "invalid_message",
+        message: `worker sent a message that is not valid protocol: ${parsed.error.issues
+          .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
+          .join("; ")}`,
+        timedOut: false,
+        exitCode: null,
+        signal: null,
+        logTail: readLogTail(this.spec.logFile),
+      };
+      this.closing = true;
+      this.child.kill("SIGKILL");
+      this.fail(failure);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === "log") {
+      appendFileSync(this.spec.logFile, `[worker ${message.level}] ${message.message}\n`);
+      return;
+    }
+    const index = this.waiters.findIndex((w) => w.accept(message));
+    if (index === -1) return;
+    const [waiter] = this.waiters.splice(index, 1);
+    waiter!.resolve(message);
+  }
+
+  private fail(failure: WorkerFailure): void {
+    if (!this.dead) this.dead = failure;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w.resolve(this.dead);
+  }
+}
+
+function spawnHost(spec: WorkerSpec) {
+  return execaNode(HOST, [], {
+    ipc: true,
+    serialization: "json",
+    cwd: spec.cwd,
+    // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
+    env: disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env }),
+    extendEnv: false,
+    stdin: "ignore",
+    stdout: { file: spec.logFile, append: true },
+    stderr: { file: spec.logFile, append: true },
+    reject: false,
+    forceKillAfterDelay: KILL_GRACE_MS,
+    nodePath: process.execPath,
+  });
+}
+
+export function isFailure(v: unknown): v is WorkerFailure {
+  return typeof v === "object" && v !== null && "timedOut" in v && "logTail" in v;
+}

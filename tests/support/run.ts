@@ -1,0 +1,49 @@
+/** Helpers for tests that run the real orchestrator with real worker processes. */
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadArena } from "../../orchestrator/arena/load.ts";
+import { DEFAULTS, type ArenaConfig } from "../../orchestrator/config/arena-config.ts";
+import { runArenas, type AdapterEntry, type RunOptions } from "../../orchestrator/run/session.ts";
+import { findAdapter } from "../../workers/adapters/catalog.ts";
+import { REPO_ROOT } from "./reference.ts";
+
+export const OUR_ARENAS = path.join(REPO_ROOT, "arenas");
+export const OUR_CORPUS = path.join(OUR_ARENAS, "corpus.json");
+
+export function adapterEntry(name: string): AdapterEntry {
+  const e = findAdapter(name);
+  if (!e) throw new Error(`no adapter ${name}`);
+  return { name: e.name, module: e.module, variant: e.arenas !== undefined };
+}
+
+export function tempDirs() {
+  const root = mkdtempSync(path.join(os.tmpdir(), "arena-test-"));
+  return {
+    root,
+    dirs: {
+      runsDir: path.join(root, "runs"),
+      resultsDir: path.join(root, "results"),
+      checkpointsDir: path.join(root, "checkpoints"),
+    },
+  };
+}
+
+export interface QuickRun extends Partial<Omit<RunOptions, "arenas" | "adapters" | "config">> {
+  readonly arenaDirs: readonly string[];
+  readonly adapters: readonly AdapterEntry[];
+  readonly corpusPath: string;
+  readonly config?: Partial<ArenaConfig>;
+}
+
+/** Run the real orchestrator in mock mode, writing nothing, and return the run records. */
+export async function quickRun(options: QuickRun) {
+  const { arenaDirs, config, ...rest } = options;
+  return runArenas({
+    write: false,
+    dirs: tempDirs().dirs,
+    ...rest,
+    arenas: arenaDirs.map((d) => loadArena(d)),
+    config: { ...DEFAULTS, ...config },
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * A minimal OpenAI Chat Completions call over `fetch`, shared by the hand-rolled adapters
+ * (the baseline and its pipeline variant). No retries, no streaming: the control in every
+ * comparison must not hide transport behaviour.
+ */
+import type { AdapterConfig } from "../protocol.ts";
+
+export interface WireToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+export interface ChatReply {
+  readonly content: string;
+  readonly toolCalls: readonly WireToolCall[];
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+}
+
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/** Thrown for a non-2xx reply; the text is what the baseline reports as the item error. */
+export class LlmHttpError extends Error {
+  override readonly name = "LlmHttpError";
+  readonly status: number;
+  constructor(status: number, body: string) {
+    super(`LLM HTTP ${status}: ${body}`);
+    this.status = status;
+  }
+}
+
+function asCount(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+function parseToolCalls(raw: unknown): WireToolCall[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((tc: any, index: number) => {
+    const fn = tc?.function ?? {};
+    const args = fn.arguments;
+    return {
+      id: typeof tc?.id === "string" && tc.id ? tc.id : `call_${index}`,
+      name: typeof fn.name === "string" ? fn.name : "",
+      arguments: typeof args === "string" ? args : args === undefined || args === null ? "{}" : JSON.stringify(args),
+    };
+  });
+}
+
+/** POST one chat completion; the body is sent as given (key order is part of what gets billed). */
+export async function chatCompletion(
+  config: AdapterConfig,
+  body: Record<string, unknown>,
+  fetchImpl: FetchLike = fetch,
+): Promise<ChatReply> {
+  const response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.apiKey}` },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(config.requestTimeoutS * 1000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new LlmHttpError(response.status, text);
+  const data = JSON.parse(text);
+  const message = data?.choices?.[0]?.message ?? {};
+  return {
+    content: typeof message.content === "string" ? message.content : "",
+    toolCalls: parseToolCalls(message.tool_calls),
+    promptTokens: asCount(data?.usage?.prompt_tokens),
+    completionTokens: asCount(data?.usage?.completion_tokens),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * `vanilla-multi`: the hand-rolled researcher → writer → editor pipeline (harness.md §8), the
+ * baseline for multi-agent entries. One shared history, one client, one budget of
+ * `max_tool_iterations` LLM calls for the whole item.
+ */
+import { specsFor } from "../../tools/registry.ts";
+import type { Json } from "../../protocol.ts";
+import { chatCompletion } from "../chat-http.ts";
+import type { Adapter } from "../types.ts";
+import { LIB_VERSION } from "../vanilla/index.ts";
+
+const ROLES = {
+  researcher:
+    "You are the researcher on this pipeline. Use the `search` tool to gather the facts the brief needs. Do not write the brief yourself.",
+  writer:
+    "You are the writer on this pipeline. Using only the facts already gathered above, write the brief. Reply with the brief and nothing else.",
+  editor:
+    "You are the editor on this pipeline. Check the draft above against the task and reply with the final brief, revised if needed and unchanged if not. Reply with the brief and nothing else.",
+} as const;
+
+type Message = Record<string, Json>;
+
+const adapter: Adapter = {
+  name: "vanilla-multi",
+  libVersion: LIB_VERSION,
+  build(arena, config, ctx) {
+    const specs = specsFor(arena.tools);
+    const system = (role: keyof typeof ROLES): Message => ({
+      role: "system",
+      content: `${arena.systemPrompt}\n\n${ROLES[role]}`,
+    });
+    return {
+      async run(item) {
+        const history: Message[] = [{ role: "user", content: item.input }];
+        const toolCalls: { name: string; arguments: string }[] = [];
+        let promptTokens = 0;
+        let completionTokens = 0;
+        let calls = 0;
+        let lastContent = "";
+        const call = async (role: keyof typeof ROLES, withTools: boolean) => {
+          const body: Record<string, unknown> = {
+            model: config.model,
+            messages: [system(role), ...history],
+            temperature: config.temperature,
+            stream: false,
+          };
+          if (withTools) {
+            body.tools = specs;
+            body.tool_choice = "auto";
+          }
+          const reply = await chatCompletion(config, body);
+          calls += 1;
+          promptTokens += reply.promptTokens;
+          completionTokens += reply.completionTokens;
+          return reply;
+        };
+        const usage = () => ({ prompt_tokens: promptTokens, completion_tokens: completionTokens, llm_calls: calls });
+
+        let researched = false;
+        while (calls < config.maxToolIterations) {
+          const reply = await call("researcher", true);
+          lastContent = reply.content || lastContent;
+          if (reply.toolCalls.length === 0) {
+            researched = true;
+            break;
+          }
+          history.push({
+            role: "assistant",
+            content: reply.content || null,
+            tool_calls: reply.toolCalls.map((c) => ({
+              id: c.id,
+              type: "function",
+              function: { name: c.name, arguments: c.arguments },
+            })),
+          });
+          for (const c of reply.toolCalls) {
+            toolCalls.push({ name: c.name, arguments: c.arguments });
+            history.push({ role: "tool", tool_call_id: c.id, content: ctx.tools.dispatch(c.name, c.arguments) });
+          }
+        }
+        if (!researched) {
+          return { output_text: lastContent, tool_calls: toolCalls, ...usage(), error: "max tool iterations exceeded" };
+        }
+        if (lastContent) history.push({ role: "assistant", content: lastContent });
+        for (const role of ["writer", "editor"] as const) {
+          if (calls >= config.maxToolIterations) break;
+          const reply = await call(role, false);
+          if (reply.content) {
+            lastContent = reply.content;
+            history.push({ role: "assistant", content: reply.content });
+          }
+        }
+        return { output_text: lastContent, tool_calls: toolCalls, ...usage() };
+      },
+    };
+  },
+};
+export default adapter;

@@ -1,0 +1,143 @@
+/**
+ * The orchestrator ↔ worker protocol: every message that crosses the process boundary, as zod
+ * schemas validated on both ends. Only plain JSON crosses (Node IPC with `serialization: "json"`),
+ * so a worker in another language can speak it. A worker's stdout/stderr are never parsed: they
+ * go to a per-worker log file.
+ */
+import { z } from "zod";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(JsonSchema), z.record(z.string(), JsonSchema)]),
+);
+export type { Json };
+
+/** The arena as an adapter may see it (harness.md §2): nothing about the dataset or the script. */
+export const ArenaSpecSchema = z.object({
+  id: z.string(),
+  /** Declared tool names, as in arena.toml (resolve with `namesFor`). */
+  tools: z.array(z.string()),
+  systemPrompt: z.string(),
+  durable: z.boolean(),
+});
+export type ArenaSpec = z.infer<typeof ArenaSpecSchema>;
+
+/** The shared controls, identical for every adapter in a run (harness.md §1). */
+export const AdapterConfigSchema = z.object({
+  model: z.string(),
+  baseUrl: z.string(),
+  apiKey: z.string(),
+  temperature: z.number(),
+  requestTimeoutS: z.number().positive(),
+  maxToolIterations: z.number().int().positive(),
+  /** Harness-owned directory: the only place an adapter may persist anything. */
+  checkpointDir: z.string(),
+});
+export type AdapterConfig = z.infer<typeof AdapterConfigSchema>;
+
+export const WorkItemSchema = z.object({
+  id: z.string(),
+  input: z.string(),
+  resume_with: z.string(),
+});
+export type WorkItem = z.infer<typeof WorkItemSchema>;
+
+export const ToolCallSchema = z.object({ name: z.string(), arguments: z.string() });
+
+/** One leg's result (harness.md §3). */
+export const AgentResultSchema = z.object({
+  output_text: z.string().default(""),
+  tool_calls: z.array(ToolCallSchema).default([]),
+  prompt_tokens: z.number().int().nonnegative().default(0),
+  completion_tokens: z.number().int().nonnegative().default(0),
+  llm_calls: z.number().int().nonnegative().default(0),
+  latency_s: z.number().nonnegative().default(0),
+  error: z.string().nullable().default(null),
+  raw: JsonSchema.nullable().default(null),
+  suspended: z.boolean().default(false),
+  suspend_request: z.string().default(""),
+  resume_state: JsonSchema.nullable().default(null),
+});
+export type AgentResult = z.infer<typeof AgentResultSchema>;
+export type AgentResultInput = z.input<typeof AgentResultSchema>;
+
+/** Where the adapter module comes from: a catalogue name, or a module path (fixtures, tests). */
+export const AdapterRefSchema = z.object({ name: z.string(), module: z.string() });
+export type AdapterRef = z.infer<typeof AdapterRefSchema>;
+
+export const UnavailableKindSchema = z.enum(["unsupported", "stub", "not_installed", "load_failed", "build_failed"]);
+export type UnavailableKind = z.infer<typeof UnavailableKindSchema>;
+
+// ---------------------------------------------------------------- parent → worker
+
+export const BuildMessage = z.object({
+  type: z.literal("build"),
+  adapter: AdapterRefSchema,
+  arena: ArenaSpecSchema,
+  config: AdapterConfigSchema,
+  /** The search corpus file the tools read. */
+  corpusPath: z.string(),
+});
+export const RunMessage = z.object({ type: z.literal("run"), job: z.string(), item: WorkItemSchema });
+export const ResumeMessage = z.object({
+  type: z.literal("resume"),
+  job: z.string(),
+  item: WorkItemSchema,
+  state: JsonSchema,
+  decision: z.enum(["approve", "deny"]),
+});
+export const ShutdownMessage = z.object({ type: z.literal("shutdown") });
+
+export const ToWorkerSchema = z.discriminatedUnion("type", [BuildMessage, RunMessage, ResumeMessage, ShutdownMessage]);
+export type ToWorker = z.infer<typeof ToWorkerSchema>;
+
+// ---------------------------------------------------------------- worker → parent
+
+export const ReadyMessage = z.object({ type: z.literal("ready"), pid: z.number().int() });
+export const BuiltMessage = z.object({
+  type: z.literal("built"),
+  libVersion: z.string(),
+  resumable: z.boolean(),
+  delegates: z.array(z.string()),
+});
+export const BuildFailedMessage = z.object({
+  type: z.literal("build_failed"),
+  kind: UnavailableKindSchema,
+  reason: z.string(),
+  libVersion: z.string(),
+  traceback: z.string().default(""),
+});
+/** A leg that finished (answered, or ended with `error` set by the adapter). */
+export const ResultMessage = z.object({
+  type: z.literal("result"),
+  job: z.string(),
+  result: AgentResultSchema,
+  /** Time spent inside the adapter's run/resume, measured in the worker (seconds). */
+  adapterSeconds: z.number().nonnegative(),
+});
+/** A leg that ended at a pause point; `result.resume_state` is what crosses to the next leg. */
+export const SuspendedMessage = ResultMessage.extend({ type: z.literal("suspended") });
+/** run/resume threw: `<ErrorName>: <message>` with the stack kept for the record. */
+export const ErrorMessage = z.object({
+  type: z.literal("error"),
+  job: z.string(),
+  error: z.string(),
+  traceback: z.string().default(""),
+  adapterSeconds: z.number().nonnegative(),
+});
+export const LogMessage = z.object({
+  type: z.literal("log"),
+  level: z.enum(["debug", "info", "warn", "error"]),
+  message: z.string(),
+});
+
+export const FromWorkerSchema = z.discriminatedUnion("type", [
+  ReadyMessage,
+  BuiltMessage,
+  BuildFailedMessage,
+  ResultMessage,
+  SuspendedMessage,
+  ErrorMessage,
+  LogMessage,
+]);
+export type FromWorker = z.infer<typeof FromWorkerSchema>;
