@@ -13,6 +13,25 @@ export const CheckRecordSchema = z.object({
 });
 export type CheckRecord = z.infer<typeof CheckRecordSchema>;
 
+/** Usage as the gateway served it (mock mode): what the adapter's own report is checked against. */
+export const ServedSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  llm_calls: z.number().int().nonnegative(),
+});
+
+/** One leg of a paused item (port addition): per-leg usage is where double counting hides. */
+export const LegRecordSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  llm_calls: z.number().int().nonnegative(),
+  tool_calls: z.array(z.string()),
+  suspended: z.boolean(),
+  served: ServedSchema.optional(),
+  resume_state_bytes: z.number().int().nonnegative().optional(),
+});
+export type LegRecord = z.infer<typeof LegRecordSchema>;
+
 export const ItemRecordSchema = z.object({
   repeat: z.number().int().nonnegative(),
   item_id: z.string(),
@@ -27,6 +46,8 @@ export const ItemRecordSchema = z.object({
   error: z.string().nullable(),
   suspends: z.number().int().optional(),
   tool_calls_before_suspend: z.array(z.string()).optional(),
+  served: ServedSchema.optional(),
+  legs: z.array(LegRecordSchema).optional(),
   traceback: z.string().optional(),
 });
 export type ItemRecord = z.infer<typeof ItemRecordSchema>;

@@ -7,6 +7,7 @@
 import { performance } from "node:perf_hooks";
 import type { AgentResult, Json, WorkItem } from "../../workers/protocol.ts";
 import { AgentResultSchema } from "../../workers/protocol.ts";
+import type { ServedUsage } from "../gateway/index.ts";
 import type { WorkerFailure } from "../workers/failure.ts";
 import { isFailure, type LegOutcome, type WorkerProcess } from "../workers/worker-process.ts";
 import type { WorkerPool } from "../workers/pool.ts";
@@ -23,11 +24,23 @@ export interface DriveOptions {
    * that the in-memory cheat passes without a real restart — never set it in a real run.
    */
   readonly reuseWorkerAcrossPause?: boolean;
+  /** What the gateway has served to a worker tag so far (mock mode), for per-leg ground truth. */
+  readonly servedUsage?: (tag: string) => ServedUsage | undefined;
+}
+
+export interface DrivenLeg {
+  readonly result: AgentResult;
+  /** What the gateway served during this leg (mock mode). */
+  readonly served?: ServedUsage;
+  /** Size of the JSON resume_state this leg handed over, when it paused. */
+  readonly resumeStateBytes?: number;
 }
 
 export interface DrivenItem {
   readonly merged: MergedResult;
-  readonly legs: readonly AgentResult[];
+  readonly legs: readonly DrivenLeg[];
+  /** Served usage summed over legs (mock mode). */
+  readonly served?: ServedUsage;
   readonly traceback: string | null;
   /** Seconds spent inside the adapter (measured in the workers), summed over legs. */
   readonly adapterSeconds: number;
@@ -36,31 +49,40 @@ export interface DrivenItem {
   readonly restarts: number;
 }
 
-const failedLeg = (error: string): AgentResult => AgentResultSchema.parse({ error });
-
 function failureText(f: WorkerFailure): string {
   return `WorkerFailure: ${f.message}`;
 }
 
+function minus(after: ServedUsage, before: ServedUsage): ServedUsage {
+  return {
+    prompt_tokens: after.prompt_tokens - before.prompt_tokens,
+    completion_tokens: after.completion_tokens - before.completion_tokens,
+    llm_calls: after.llm_calls - before.llm_calls,
+  };
+}
+
 export async function driveItem(pool: WorkerPool, item: WorkItem, options: DriveOptions): Promise<DrivenItem> {
   const started = performance.now();
-  const legs: AgentResult[] = [];
+  const legs: DrivenLeg[] = [];
   let adapterSeconds = 0;
   let traceback: string | null = null;
   let restarts = 0;
   let finalError: string | null = null;
+  let worker: WorkerProcess | undefined;
 
-  let acquired = await pool.acquire();
-  if (isFailure(acquired)) {
-    return finish([failedLeg(failureText(acquired))], acquired.logTail, 0);
-  }
-  let worker: WorkerProcess = acquired;
+  const fail = (failure: WorkerFailure) => {
+    finalError = failureText(failure);
+    traceback = failure.logTail;
+  };
 
-  const settle = async (outcome: LegOutcome): Promise<AgentResult | null> => {
+  /** Run one leg on `worker`; null when it produced no result (error or worker failure). */
+  const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome>): Promise<AgentResult | null> => {
+    const before = options.servedUsage?.(w.spec.tag);
+    const outcome = await send();
+    const after = options.servedUsage?.(w.spec.tag);
     if (outcome.kind === "failure") {
-      traceback = outcome.failure.logTail;
-      finalError = failureText(outcome.failure);
-      await pool.discard(worker);
+      fail(outcome.failure);
+      await pool.discard(w);
       return null;
     }
     adapterSeconds += outcome.adapterSeconds;
@@ -69,48 +91,62 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
       finalError = outcome.error;
       return null;
     }
-    return outcome.result;
+    const result = outcome.result;
+    legs.push({
+      result,
+      ...(before && after ? { served: minus(after, before) } : {}),
+      ...(result.suspended ? { resumeStateBytes: Buffer.byteLength(JSON.stringify(result.resume_state)) } : {}),
+    });
+    return result;
   };
 
   try {
-    let leg = await settle(await worker.run(item, options.legDeadlineMs));
-    if (leg) legs.push(leg);
-    while (leg?.suspended && legs.length <= MAX_RESUMES) {
-      const state = leg.resume_state as Json;
-      if (options.durable && !options.reuseWorkerAcrossPause) {
-        await pool.killForRestart(worker);
-        restarts += 1;
-        acquired = await pool.acquire(item.id);
-        if (isFailure(acquired)) {
-          finalError = failureText(acquired);
-          traceback = acquired.logTail;
-          leg = null;
-          break;
+    const first = await pool.acquire();
+    if (isFailure(first)) fail(first);
+    else {
+      worker = first;
+      let leg = await runLeg(worker, () => first.run(item, options.legDeadlineMs));
+      while (leg?.suspended && legs.length <= MAX_RESUMES) {
+        const state = leg.resume_state as Json;
+        if (options.durable && !options.reuseWorkerAcrossPause) {
+          await pool.killForRestart(worker);
+          restarts += 1;
+          const fresh = await pool.acquire(item.id);
+          if (isFailure(fresh)) {
+            fail(fresh);
+            worker = undefined;
+            break;
+          }
+          worker = fresh;
         }
-        worker = acquired;
+        const w: WorkerProcess = worker!;
+        const decision = item.resume_with === "deny" ? "deny" : "approve";
+        leg = await runLeg(w, () => w.resume(item, state, decision, options.legDeadlineMs));
       }
-      const decision = item.resume_with === "deny" ? "deny" : "approve";
-      leg = await settle(await worker.resume(item, state, decision, options.legDeadlineMs));
-      if (leg) legs.push(leg);
+      if (leg?.suspended) finalError = `still suspended after ${MAX_RESUMES} resumes`;
     }
-    if (leg?.suspended) finalError = `still suspended after ${MAX_RESUMES} resumes`;
   } finally {
-    if (worker.alive) pool.release(worker);
+    if (worker?.alive) pool.release(worker);
   }
-  return finish(legs, traceback, restarts);
 
-  function finish(done: AgentResult[], tb: string | null, restartCount: number): DrivenItem {
-    // Finished legs keep their usage even when a later leg failed: nothing computed is lost.
-    const all = done.length > 0 ? done : [failedLeg(finalError ?? "no result")];
-    const merged = mergeLegs(all);
-    const withError = finalError !== null ? { ...merged, error: finalError } : merged;
-    return {
-      merged: withError,
-      legs: all,
-      traceback: tb,
-      adapterSeconds,
-      wallSeconds: (performance.now() - started) / 1000,
-      restarts: restartCount,
-    };
-  }
+  // Finished legs keep their usage even when a later leg failed: nothing computed is lost.
+  const results = legs.length > 0 ? legs.map((l) => l.result) : [AgentResultSchema.parse({})];
+  const merged = mergeLegs(results);
+  const servedLegs = legs.map((l) => l.served);
+  const served = servedLegs.length > 0 && servedLegs.every((s) => s !== undefined)
+    ? servedLegs.reduce((a, s) => ({
+        prompt_tokens: a.prompt_tokens + s!.prompt_tokens,
+        completion_tokens: a.completion_tokens + s!.completion_tokens,
+        llm_calls: a.llm_calls + s!.llm_calls,
+      }), { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 })
+    : undefined;
+  return {
+    merged: finalError !== null ? { ...merged, error: finalError } : merged,
+    legs,
+    ...(served ? { served } : {}),
+    traceback,
+    adapterSeconds,
+    wallSeconds: (performance.now() - started) / 1000,
+    restarts,
+  };
 }

@@ -4,22 +4,32 @@
  */
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { createGateway, type Gateway } from "../gateway/index.ts";
+import { createGateway, type Gateway, type GatewayOptions, type ServedUsage } from "../gateway/index.ts";
 import { namesFor } from "../../workers/tools/registry.ts";
+
+/** Transport behaviour a probe may inject into the mock gateway (gateway.md §1, §9). */
+export type GatewayFaults = Pick<GatewayOptions, "faults" | "retryAfter" | "stallSeconds" | "forwardContext">;
 
 export interface RunGateway {
   /** Base URL for one worker; mock mode tags its traffic so served usage can be attributed. */
   baseUrlFor(tag: string): string;
+  /** What the gateway served under `tag` so far (mock mode only): the ground truth for usage. */
+  servedUsage(tag: string): ServedUsage | undefined;
   /** The mock gateway, for probes that read its records (undefined in live mode). */
   readonly mock?: Gateway;
   stop(): Promise<void>;
 }
 
-export async function startRunGateway(arena: Arena, config: ArenaConfig): Promise<RunGateway> {
+export async function startRunGateway(arena: Arena, config: ArenaConfig, faults: GatewayFaults = {}): Promise<RunGateway> {
   if (config.mode === "live") {
-    return { baseUrlFor: () => config.baseUrl, stop: async () => {} };
+    return { baseUrlFor: () => config.baseUrl, servedUsage: () => undefined, stop: async () => {} };
   }
-  const gateway = createGateway({ script: arena.script, arenaTools: namesFor(arena.declaredTools) });
+  const gateway = createGateway({ ...faults, script: arena.script, arenaTools: namesFor(arena.declaredTools) });
   await gateway.start();
-  return { baseUrlFor: (tag) => gateway.baseUrlFor(tag), mock: gateway, stop: () => gateway.stop() };
+  return {
+    baseUrlFor: (tag) => gateway.baseUrlFor(tag),
+    servedUsage: (tag) => gateway.recorder.records(tag).servedUsage,
+    mock: gateway,
+    stop: () => gateway.stop(),
+  };
 }

@@ -10,12 +10,20 @@ import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import type { Arena, Item } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { HARNESS_VERSION, timestamps, type FrameworkRecord, type ItemRecord, type RunRecord } from "../report/record.ts";
+import {
+  HARNESS_VERSION,
+  timestamps,
+  type FrameworkRecord,
+  type ItemRecord,
+  type LegRecord,
+  type RunRecord,
+} from "../report/record.ts";
 import { writeRunOutputs, writeSummary, type OutputDirs } from "../report/output.ts";
 import { checkDeclaredDelegates, isSuspendTool, namesFor } from "../../workers/tools/registry.ts";
 import { WorkerPool } from "../workers/pool.ts";
-import { driveItem } from "./drive.ts";
-import { startRunGateway, type RunGateway } from "./run-gateway.ts";
+import { driveItem, type DrivenLeg } from "./drive.ts";
+import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gateway.ts";
+import type { GatewayRecords } from "../gateway/index.ts";
 import { createScorer, type Scorer } from "./scorer.ts";
 
 export interface AdapterEntry {
@@ -63,6 +71,8 @@ export interface RunOptions {
   readonly reuseWorkerAcrossPause?: boolean;
   /** Extra environment for workers (tests). */
   readonly workerEnv?: Readonly<Record<string, string>>;
+  /** Transport faults for the mock gateways (probes). */
+  readonly gatewayFaults?: GatewayFaults;
 }
 
 export interface RunOutcome {
@@ -71,10 +81,24 @@ export interface RunOutcome {
   readonly summaryPath?: string;
   /** Items that failed or errored, over all arenas and frameworks. */
   readonly failedItems: number;
+  /** What each arena's mock gateway received and served, by arena id (mock mode only). */
+  readonly gatewayRecords: ReadonlyMap<string, GatewayRecords>;
 }
 
 function workItem(item: Item) {
   return { id: item.id, input: item.input, resume_with: item.resume_with };
+}
+
+function legRecord(leg: DrivenLeg): LegRecord {
+  return {
+    prompt_tokens: leg.result.prompt_tokens,
+    completion_tokens: leg.result.completion_tokens,
+    llm_calls: leg.result.llm_calls,
+    tool_calls: leg.result.tool_calls.map((c) => c.name),
+    suspended: leg.result.suspended,
+    ...(leg.served ? { served: leg.served } : {}),
+    ...(leg.resumeStateBytes !== undefined ? { resume_state_bytes: leg.resumeStateBytes } : {}),
+  };
 }
 
 function requiresPause(arena: Arena): boolean {
@@ -96,6 +120,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const scorer: Scorer = createScorer({ deadlineMs: options.scoreDeadlineMs ?? 2_000 });
   const gateways = new Map<string, RunGateway>();
   const records: RunRecord[] = [];
+  const gatewayRecords = new Map<string, GatewayRecords>();
   let failedItems = 0;
 
   const plan = options.arenas.map((arena) => ({
@@ -108,7 +133,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
 
   try {
     for (const { arena } of plan) {
-      gateways.set(arena.id, await startRunGateway(arena, config));
+      gateways.set(arena.id, await startRunGateway(arena, config, options.gatewayFaults));
     }
     const arenaRuns = plan.map(async ({ arena, items, adapters }) => {
       const arenaStart = performance.now();
@@ -136,6 +161,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     });
     records.push(...(await Promise.all(arenaRuns)));
   } finally {
+    for (const [id, g] of gateways) if (g.mock) gatewayRecords.set(id, g.mock.recorder.records());
     await Promise.all([...gateways.values()].map((g) => g.stop()));
     await scorer.close();
   }
@@ -146,7 +172,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     for (const record of records) recordPaths.push(writeRunOutputs(options.dirs, record).recordPath);
     if (!options.itemFilter) summaryPath = writeSummary(options.dirs, config.mode);
   }
-  return { records, recordPaths, summaryPath, failedItems };
+  return { records, recordPaths, summaryPath, failedItems, gatewayRecords };
 
   async function runLane(lane: {
     arena: Arena;
@@ -171,7 +197,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         maxToolIterations: config.maxToolIterations,
         checkpointDir,
       },
-      baseUrlFor: (index) => gateway.baseUrlFor(`${label}__w${index}`),
+      baseUrlFor: (tag) => gateway.baseUrlFor(tag),
       corpusPath: options.corpusPath,
       logDir,
       label,
@@ -226,6 +252,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
               durable: arena.durable,
               legDeadlineMs,
               reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,
+              servedUsage: (tag) => gateway.servedUsage(tag),
             });
             const m = driven.merged;
             const score = await scorer.score(item.checks, {
@@ -250,6 +277,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
               ...(m.suspends > 0
                 ? { suspends: m.suspends, tool_calls_before_suspend: m.tool_calls_before_suspend.map((c) => c.name) }
                 : {}),
+              ...(driven.served ? { served: driven.served } : {}),
+              ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
               ...(driven.traceback ? { traceback: driven.traceback } : {}),
             };
             if (!record.passed) failedItems += 1;

@@ -13,10 +13,10 @@ import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
 import { WorkerProcess, isFailure } from "./worker-process.ts";
 import type { WorkerFailure } from "./failure.ts";
 
-export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "config"> {
+export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "config" | "tag"> {
   readonly config: Omit<WorkerSpec["config"], "baseUrl">;
-  /** Base URL for the n-th worker (the harness may tag each worker's traffic at the gateway). */
-  readonly baseUrlFor: (workerIndex: number) => string;
+  /** Base URL for a worker, given its tag (the harness tags each worker's traffic at the gateway). */
+  readonly baseUrlFor: (tag: string) => string;
   readonly logDir: string;
   /** File-name-safe label, e.g. `vanilla__tool_use`. */
   readonly label: string;
@@ -120,11 +120,12 @@ export class WorkerPool {
   }
 
   private async spawn() {
-    const index = this.spawned++;
+    const tag = `${this.spec.label}__w${this.spawned++}`;
     const spec: WorkerSpec = {
       ...this.spec,
-      config: { ...this.spec.config, baseUrl: this.spec.baseUrlFor(index) },
-      logFile: path.join(this.spec.logDir, `${this.spec.label}__w${index}.log`),
+      tag,
+      config: { ...this.spec.config, baseUrl: this.spec.baseUrlFor(tag) },
+      logFile: path.join(this.spec.logDir, `${tag}.log`),
     };
     const started = await WorkerProcess.start(spec);
     this.all.add(started.worker);

@@ -36,6 +36,8 @@ export interface WorkerSpec {
   readonly corpusPath: string;
   /** File that receives the worker's stdout and stderr. */
   readonly logFile: string;
+  /** Identifies this worker's traffic at the gateway (part of its base URL). */
+  readonly tag: string;
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
 }
