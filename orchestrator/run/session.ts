@@ -83,6 +83,21 @@ export interface RunOutcome {
   readonly failedItems: number;
   /** What each arena's mock gateway received and served, by arena id (mock mode only). */
   readonly gatewayRecords: ReadonlyMap<string, GatewayRecords>;
+  /** Where each item's time went (for the harness benchmark; not part of any record). */
+  readonly timings: readonly ItemTiming[];
+}
+
+export interface ItemTiming {
+  readonly arena: string;
+  readonly framework: string;
+  readonly itemId: string;
+  /** Orchestrator wall time for the item's legs, restarts included. */
+  readonly wallSeconds: number;
+  /** Time inside the adapter's run/resume, measured in the workers. */
+  readonly adapterSeconds: number;
+  /** Time to score the item off the main loop. */
+  readonly scoreSeconds: number;
+  readonly restarts: number;
 }
 
 function workItem(item: Item) {
@@ -121,6 +136,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const gateways = new Map<string, RunGateway>();
   const records: RunRecord[] = [];
   const gatewayRecords = new Map<string, GatewayRecords>();
+  const timings: ItemTiming[] = [];
   let failedItems = 0;
 
   const plan = options.arenas.map((arena) => ({
@@ -172,7 +188,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     for (const record of records) recordPaths.push(writeRunOutputs(options.dirs, record).recordPath);
     if (!options.itemFilter) summaryPath = writeSummary(options.dirs, config.mode);
   }
-  return { records, recordPaths, summaryPath, failedItems, gatewayRecords };
+  return { records, recordPaths, summaryPath, failedItems, gatewayRecords, timings };
 
   async function runLane(lane: {
     arena: Arena;
@@ -201,7 +217,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       corpusPath: options.corpusPath,
       logDir,
       label,
-      warmSpare: arena.durable && !options.reuseWorkerAcrossPause,
+      warmSpares: arena.durable && !options.reuseWorkerAcrossPause ? Math.min(concurrency, items.length * config.repeat) : 0,
       env: options.workerEnv,
     });
     const unavailable = (reason: string, kind: FrameworkRecord["unavailable_kind"], libVersion: string, traceback?: string) => {
@@ -255,6 +271,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
               servedUsage: (tag) => gateway.servedUsage(tag),
             });
             const m = driven.merged;
+            const scoreStart = performance.now();
             const score = await scorer.score(item.checks, {
               outputText: m.output_text ?? "",
               toolNames: m.tool_calls.map((c) => c.name),
@@ -281,6 +298,15 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
               ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
               ...(driven.traceback ? { traceback: driven.traceback } : {}),
             };
+            timings.push({
+              arena: arena.id,
+              framework: adapter.name,
+              itemId: item.id,
+              wallSeconds: driven.wallSeconds,
+              adapterSeconds: driven.adapterSeconds,
+              scoreSeconds: (performance.now() - scoreStart) / 1000,
+              restarts: driven.restarts,
+            });
             if (!record.passed) failedItems += 1;
             done += 1;
             options.onProgress?.({

@@ -6,7 +6,8 @@
  * - A worker that crashed, hung or broke the protocol is discarded and replaced; the run goes on.
  * - A durable resume never lands on the process that paused: that one is SIGKILLed, and the
  *   resume runs on a process that has never seen the item (not even in an earlier repeat). To
- *   keep that off the critical path, durable pools keep one built spare warm.
+ *   keep that off the critical path, durable pools keep built spares warm (one per item that
+ *   can be in flight at once, so concurrent pauses never queue behind a cold start).
  */
 import path from "node:path";
 import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
@@ -20,8 +21,8 @@ export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "config" | "tag">
   readonly logDir: string;
   /** File-name-safe label, e.g. `vanilla__tool_use`. */
   readonly label: string;
-  /** Keep a built spare ready for durable resumes. */
-  readonly warmSpare: boolean;
+  /** How many built spares to keep ready for durable resumes (0 = none). */
+  readonly warmSpares: number;
 }
 
 export type OpenOutcome = Extract<BuildOutcome, { ok: true }> | Extract<BuildOutcome, { ok: false }> | { ok: false; failure: WorkerFailure };
@@ -31,7 +32,7 @@ export class WorkerPool {
   private idle: WorkerProcess[] = [];
   private readonly all = new Set<WorkerProcess>();
   private spawned = 0;
-  private spare: Promise<WorkerProcess | undefined> | undefined;
+  private spares: Promise<WorkerProcess | undefined>[] = [];
   private closed = false;
 
   constructor(spec: PoolSpec) {
@@ -50,7 +51,7 @@ export class WorkerPool {
       return build;
     }
     this.idle.push(worker);
-    if (this.spec.warmSpare) this.refillSpare();
+    this.refillSpares();
     return build;
   }
 
@@ -58,11 +59,10 @@ export class WorkerPool {
   async acquire(notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
     const index = this.idle.findIndex((w) => w.alive && (notSeen === undefined || !w.seenItems.has(notSeen)));
     if (index !== -1) return this.idle.splice(index, 1)[0]!;
-    if (notSeen !== undefined && this.spare) {
-      // Claim the spare before awaiting it: two concurrent resumes must not both get it.
-      const claimed = this.spare;
-      this.spare = undefined;
-      this.refillSpare();
+    if (notSeen !== undefined && this.spares.length > 0) {
+      // Claim a spare before awaiting it: two concurrent resumes must not both get the same one.
+      const claimed = this.spares.shift()!;
+      this.refillSpares();
       const spare = await claimed;
       if (spare?.alive && !spare.seenItems.has(notSeen)) return spare;
       if (spare) this.release(spare);
@@ -91,15 +91,16 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.spare) await this.spare;
+    await Promise.all(this.spares);
     await Promise.all([...this.all].map((w) => w.stop()));
     this.all.clear();
     this.idle = [];
   }
 
-  private refillSpare(): void {
-    if (this.closed || this.spare) return;
-    this.spare = this.startBuilt().then((w) => (isFailure(w) ? undefined : w));
+  private refillSpares(): void {
+    while (!this.closed && this.spares.length < this.spec.warmSpares) {
+      this.spares.push(this.startBuilt().then((w) => (isFailure(w) ? undefined : w)));
+    }
   }
 
   private async startBuilt(): Promise<WorkerProcess | WorkerFailure> {

@@ -1,0 +1,332 @@
+/**
+ * The HTTP side of the gateway (gateway.md §2, §8, §9): routing, body limits, fault injection,
+ * stalls, and the loopback records endpoint. Decisions about replies live in reply.ts.
+ *
+ * Port additions:
+ * - Per-item tag: a base URL `http://127.0.0.1:<port>/t/<tag>/v1` attributes every record to
+ *   `<tag>`; routing still matches path suffixes, so the prefix is invisible to clients.
+ * - Records endpoint: `GET /__arena/<secret>/records[?tag=<tag>]` returns the recorder's snapshot as
+ *   Python-format JSON (read it with {@link fetchRecords}). `<secret>` is random per gateway and is
+ *   only handed to the harness, so an adapter cannot read the usage it is checked against; any other
+ *   GET path, including a wrong secret, gets the ordinary `{"status": "ok"}`.
+ */
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { Socket } from "node:net";
+import { dumpsPy, parsePyJson, type PyDict } from "../../workers/py/index.ts";
+import { faultResponse, FaultPlan } from "./faults.ts";
+import { responseIdGenerator } from "./ids.ts";
+import { resolveOptions, type GatewayOptions, type ResolvedOptions } from "./options.ts";
+import { nowMs, Recorder, recordsToWire, type LiveAttempt } from "./recorder.ts";
+import { completionBody } from "./render-native.ts";
+import { BadRequestError, planReply, type ReplyContext } from "./reply.ts";
+import { compileScript } from "./script.ts";
+import { sseBody } from "./stream.ts";
+
+export interface GatewayAddress {
+  /** `http://127.0.0.1:<port>/v1`: untagged requests. */
+  readonly baseUrl: string;
+  /** The records endpoint (carries the secret); for the harness only. */
+  readonly recordsUrl: string;
+  readonly port: number;
+}
+
+export interface Gateway {
+  /** Listen on 127.0.0.1 (never another interface). */
+  start(): Promise<GatewayAddress>;
+  /** Close the listener and destroy every open connection, stalled ones included; resolves promptly. */
+  stop(): Promise<void>;
+  readonly recorder: Recorder;
+  /** The address once started; throws before `start()`. */
+  readonly address: GatewayAddress;
+  /** Base URL whose requests are all recorded under `tag`. */
+  baseUrlFor(tag: string): string;
+}
+
+const SERVER_HEADER = "AgentArenaMock/0.1";
+const TAG_PREFIX = "/t/";
+const RECORDS_PREFIX = "/__arena/";
+const MODELS_BODY = dumpsPy({ object: "list", data: [{ id: "mock-model", object: "model" }] });
+const OK_BODY = dumpsPy({ status: "ok" });
+const INVALID_JSON_BODY = errorBody("invalid JSON");
+
+function errorBody(message: string): string {
+  return dumpsPy({ error: { message } });
+}
+
+/** `/t/<tag>/rest` → tag; `""` for untagged paths. */
+function tagOf(pathname: string): string {
+  if (!pathname.startsWith(TAG_PREFIX)) return "";
+  const end = pathname.indexOf("/", TAG_PREFIX.length);
+  const raw = pathname.slice(TAG_PREFIX.length, end === -1 ? undefined : end);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** A bug must cost one request, not the gateway every other client is using. */
+function internalError(res: http.ServerResponse, e: unknown): void {
+  if (!res.headersSent) send(res, 500, errorBody(`gateway error: ${e instanceof Error ? e.message : String(e)}`));
+  else res.destroy();
+}
+
+function send(res: http.ServerResponse, status: number, body: string, headers?: Readonly<Record<string, string>>, contentType = "application/json"): void {
+  // The client may already be gone (gave up on a stall, or disconnected mid-request).
+  if (res.destroyed || res.writableEnded) return;
+  const h: Record<string, string | number> = {
+    "Content-Type": contentType,
+    "Content-Length": Buffer.byteLength(body),
+    Server: SERVER_HEADER,
+    ...headers,
+  };
+  res.writeHead(status, h);
+  res.end(body);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const opts: ResolvedOptions = resolveOptions(options);
+  const ctx: ReplyContext = { script: compileScript(options.script), options: opts, nextResponseId: responseIdGenerator() };
+  const recorder = new Recorder();
+  const faults = new FaultPlan(opts.faults);
+  const secret = randomBytes(16).toString("hex");
+  const recordsPath = `${RECORDS_PREFIX}${secret}/records`;
+  const sockets = new Set<Socket>();
+  const stallTimers = new Set<NodeJS.Timeout>();
+  let address: GatewayAddress | undefined;
+  let stopped: Promise<void> | undefined;
+
+  /** Runs a deferred step (body end, stall timer) with the same crash containment as the handler. */
+  function guarded(res: http.ServerResponse, step: () => void): void {
+    try {
+      step();
+    } catch (e) {
+      internalError(res, e);
+    }
+  }
+
+  function handleGet(res: http.ServerResponse, pathname: string, query: string): void {
+    if (pathname === recordsPath) {
+      const tag = new URLSearchParams(query).get("tag");
+      send(res, 200, dumpsPy(recordsToWire(recorder.records(tag ?? undefined))));
+      return;
+    }
+    let p = pathname;
+    while (p.endsWith("/")) p = p.slice(0, -1);
+    send(res, 200, p.endsWith("/models") ? MODELS_BODY : OK_BODY);
+  }
+
+  function handleCompletion(req: http.IncomingMessage, res: http.ServerResponse, tag: string): void {
+    const { attempt: n, status } = faults.next();
+    const attempt = recorder.beginAttempt(n, tag);
+    let stallTimer: NodeJS.Timeout | undefined;
+    res.once("close", () => {
+      if (stallTimer !== undefined) {
+        clearTimeout(stallTimer);
+        stallTimers.delete(stallTimer);
+      }
+      if (res.writableFinished) {
+        attempt.endedAt ??= nowMs();
+        return;
+      }
+      // Connections the gateway itself tears down in stop() are not the client giving up.
+      if (stopped === undefined) attempt.closedAt = nowMs();
+      if (attempt.outcome === "pending") attempt.outcome = "aborted";
+    });
+
+    if (status !== 200) {
+      // Read and discard: the body is never parsed, recorded or billed, and no turn is consumed.
+      req.resume();
+      req.once("end", () =>
+        guarded(res, () => {
+          const f = faultResponse(status, opts.retryAfter);
+          finish(res, attempt, "faulted", f.status, f.body, f.headers);
+        }),
+      );
+      return;
+    }
+    if (opts.stallMs > 0) {
+      stallTimer = setTimeout(() => {
+        stallTimers.delete(stallTimer as NodeJS.Timeout);
+        stallTimer = undefined;
+        guarded(res, () => readAndServe(req, res, attempt));
+      }, opts.stallMs);
+      // A hung provider must not be what keeps the orchestrator's process alive.
+      stallTimer.unref();
+      stallTimers.add(stallTimer);
+      return;
+    }
+    readAndServe(req, res, attempt);
+  }
+
+  function finish(
+    res: http.ServerResponse,
+    attempt: LiveAttempt,
+    outcome: "served" | "faulted" | "rejected",
+    status: number,
+    body: string,
+    headers?: Readonly<Record<string, string>>,
+    contentType?: string,
+  ): void {
+    if (attempt.outcome !== "pending") return;
+    attempt.outcome = outcome;
+    attempt.status = status;
+    send(res, status, body, headers, contentType);
+  }
+
+  function readAndServe(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt): void {
+    if (res.destroyed) return;
+    const limit = opts.maxBodyBytes;
+    const tooLarge = (): void => {
+      req.removeAllListeners("data");
+      // Stop reading the rest and drop the connection after answering: draining could be huge.
+      res.shouldKeepAlive = false;
+      finish(res, attempt, "rejected", 413, errorBody(`request body too large (limit ${limit} bytes)`), { Connection: "close" });
+      res.once("finish", () => req.socket.destroySoon());
+    };
+    const declared = Number(req.headers["content-length"]);
+    if (declared > limit) {
+      tooLarge();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        tooLarge();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.once("end", () => {
+      if (size > limit) return;
+      guarded(res, () => serve(res, attempt, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+    });
+  }
+
+  function serve(res: http.ServerResponse, attempt: LiveAttempt, raw: Buffer): void {
+    let text = "";
+    let body: PyDict;
+    if (raw.length === 0) {
+      body = new Map();
+    } else {
+      let parsed;
+      try {
+        text = utf8.decode(raw);
+        parsed = parsePyJson(text);
+      } catch {
+        finish(res, attempt, "rejected", 400, INVALID_JSON_BODY);
+        return;
+      }
+      if (!(parsed instanceof Map)) {
+        finish(res, attempt, "rejected", 400, INVALID_JSON_BODY);
+        return;
+      }
+      body = parsed;
+    }
+    let plan;
+    try {
+      plan = planReply(ctx, body);
+    } catch (e) {
+      if (!(e instanceof BadRequestError)) throw e;
+      finish(res, attempt, "rejected", 400, errorBody(e.message));
+      return;
+    }
+    recorder.recordServed(attempt, text, plan.usage, plan.rendered.message);
+    if (plan.stream) {
+      finish(res, attempt, "served", 200, sseBody(plan.meta, plan.rendered, plan.usage, plan.includeUsage), { "Cache-Control": "no-cache" }, "text/event-stream");
+    } else {
+      finish(res, attempt, "served", 200, dumpsPy(completionBody(plan.meta, plan.rendered, plan.usage)));
+    }
+  }
+
+  function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const query = q === -1 ? "" : url.slice(q + 1);
+    if (req.method === "POST") {
+      if (pathname.endsWith("/chat/completions")) {
+        handleCompletion(req, res, tagOf(pathname));
+        return;
+      }
+      req.resume();
+      send(res, 404, errorBody(`unhandled path ${url}`));
+      return;
+    }
+    req.resume();
+    if (req.method === "GET") {
+      handleGet(res, pathname, query);
+      return;
+    }
+    send(res, 501, errorBody(`unsupported method ${req.method ?? ""}`));
+  }
+
+  const server = http.createServer(
+    {
+      // Stalls can be long and deliberate; Node's default request timeout would cut them short.
+      requestTimeout: 0,
+      noDelay: true,
+      keepAliveTimeout: 30_000,
+    },
+    (req, res) => {
+      res.on("error", () => {});
+      req.on("error", () => {});
+      guarded(res, () => handle(req, res));
+    },
+  );
+  server.on("connection", (s: Socket) => {
+    sockets.add(s);
+    s.once("close", () => sockets.delete(s));
+  });
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const body = errorBody("bad request");
+    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+
+  return {
+    recorder,
+    get address(): GatewayAddress {
+      if (address === undefined) throw new Error("gateway not started");
+      return address;
+    },
+    baseUrlFor(tag: string): string {
+      if (address === undefined) throw new Error("gateway not started");
+      return `http://127.0.0.1:${address.port}${TAG_PREFIX}${encodeURIComponent(tag)}/v1`;
+    },
+    start(): Promise<GatewayAddress> {
+      if (address !== undefined) return Promise.resolve(address);
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(opts.port, "127.0.0.1", () => {
+          server.off("error", reject);
+          const port = (server.address() as { port: number }).port;
+          address = { baseUrl: `http://127.0.0.1:${port}/v1`, recordsUrl: `http://127.0.0.1:${port}${recordsPath}`, port };
+          resolve(address);
+        });
+      });
+    },
+    stop(): Promise<void> {
+      stopped ??= new Promise<void>((resolve) => {
+        for (const t of stallTimers) clearTimeout(t);
+        stallTimers.clear();
+        if (!server.listening) {
+          resolve();
+          return;
+        }
+        server.close(() => resolve());
+        server.closeAllConnections();
+        for (const s of sockets) s.destroy();
+      });
+      return stopped;
+    },
+  };
+}

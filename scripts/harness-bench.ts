@@ -1,0 +1,100 @@
+/**
+ * Harness benchmark (issue 4 targets): is process isolation cheap enough?
+ *
+ *   node scripts/harness-bench.ts [--runs N]
+ *
+ * 1. `arena bench --framework vanilla` over our seven arenas: CLI wall time, process start included.
+ * 2. `arena run --arena tool_use --framework vanilla --repeat 10`: CLI wall time.
+ * 3. Per-item harness overhead (orchestrator + IPC + scoring on top of the adapter's own time),
+ *    in-process, concurrency 1, tool_use × 10.
+ * 4. What durable restarts cost: durable_state with a real restart at every pause vs the same
+ *    run resumed in-process (the test-only switch), wall time of the run.
+ *
+ * Medians over N runs (default 5). Figures go into docs/performance.md by hand, with this command.
+ */
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { execa } from "execa";
+import { loadArena } from "../orchestrator/arena/load.ts";
+import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
+import { runArenas } from "../orchestrator/run/session.ts";
+import { findAdapter } from "../workers/adapters/catalog.ts";
+import { mkdtempSync } from "node:fs";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const RUNS = Number(values.runs);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+async function cliWall(args: string[]): Promise<number> {
+  const t0 = performance.now();
+  await execa(process.execPath, [path.join(ROOT, "orchestrator/cli/bin.ts"), ...args], { cwd: ROOT, reject: true });
+  return (performance.now() - t0) / 1000;
+}
+
+function dirs() {
+  const root = mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
+  return { runsDir: path.join(root, "runs"), resultsDir: path.join(root, "results"), checkpointsDir: path.join(root, "ck") };
+}
+
+const vanilla = findAdapter("vanilla")!;
+const adapters = [{ name: vanilla.name, module: vanilla.module }];
+const corpusPath = path.join(ROOT, "arenas", "corpus.json");
+
+async function inProcess(arenaId: string, repeat: number, extra: { reuseWorkerAcrossPause?: boolean; concurrency?: number } = {}) {
+  const t0 = performance.now();
+  const outcome = await runArenas({
+    arenas: [loadArena(path.join(ROOT, "arenas", arenaId))],
+    adapters,
+    config: { ...DEFAULTS, repeat },
+    corpusPath,
+    dirs: dirs(),
+    write: false,
+    ...extra,
+  });
+  if (outcome.failedItems > 0) throw new Error(`${arenaId}: ${outcome.failedItems} item(s) failed`);
+  return { wall: (performance.now() - t0) / 1000, outcome };
+}
+
+const results: Record<string, string> = {};
+console.error(`machine: ${os.cpus().length} cores, node ${process.versions.node}, load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+await cliWall(["bench", "--framework", "vanilla"]); // warm the compile cache
+const bench: number[] = [];
+for (let i = 0; i < RUNS; i++) bench.push(await cliWall(["bench", "--framework", "vanilla"]));
+results["arena bench --framework vanilla (7 arenas, 98 items), wall"] = `${median(bench).toFixed(2)} s (median of ${RUNS}; min ${Math.min(...bench).toFixed(2)})`;
+
+const rep: number[] = [];
+for (let i = 0; i < RUNS; i++) rep.push(await cliWall(["run", "--arena", "tool_use", "--framework", "vanilla", "--repeat", "10"]));
+results["arena run --arena tool_use --framework vanilla --repeat 10, wall"] = `${median(rep).toFixed(2)} s (median of ${RUNS}; min ${Math.min(...rep).toFixed(2)})`;
+
+const overheads: number[] = [];
+const adapterMeans: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const { outcome } = await inProcess("tool_use", 10, { concurrency: 1 });
+  const t = outcome.timings;
+  overheads.push(t.reduce((a, x) => a + x.wallSeconds - x.adapterSeconds + x.scoreSeconds, 0) / t.length);
+  adapterMeans.push(t.reduce((a, x) => a + x.adapterSeconds, 0) / t.length);
+}
+results["per-item harness overhead (orchestrator + IPC + scoring), tool_use x10, concurrency 1"] =
+  `${(median(overheads) * 1000).toFixed(2)} ms (adapter's own time ${(median(adapterMeans) * 1000).toFixed(2)} ms/item)`;
+
+const restart: number[] = [];
+const reuse: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  restart.push((await inProcess("durable_state", 1)).wall);
+  reuse.push((await inProcess("durable_state", 1, { reuseWorkerAcrossPause: true })).wall);
+}
+const r = median(restart);
+const u = median(reuse);
+results["durable_state run wall: real restart at every pause vs resumed in-process"] =
+  `${r.toFixed(3)} s vs ${u.toFixed(3)} s (+${(((r - u) / u) * 100).toFixed(0)}%)`;
+
+for (const [k, v] of Object.entries(results)) console.log(`${k}: ${v}`);
