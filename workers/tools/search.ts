@@ -1,0 +1,84 @@
+/**
+ * The deterministic stand-in for web search (shared spec, tools.md §5): token-set overlap over a
+ * fixed corpus, so results never drift between runs, machines or frameworks.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { parsePyJson, toJs } from "../py/index.ts";
+
+export const DEFAULT_CORPUS_PATH = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../arenas/corpus.json",
+);
+
+const CorpusSchema = z.array(z.object({ title: z.string(), text: z.string() }));
+
+export interface CorpusEntry {
+  readonly title: string;
+  readonly text: string;
+}
+export type Corpus = readonly CorpusEntry[];
+
+export class CorpusError extends Error {
+  override readonly name = "CorpusError";
+  readonly file: string;
+  constructor(file: string, reason: string) {
+    super(`${file}: ${reason}`);
+    this.file = file;
+  }
+}
+
+/** Read and validate `corpus.json` (a JSON array of `{title, text}` in its fixed order). */
+export function loadCorpus(file: string = DEFAULT_CORPUS_PATH): Corpus {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new CorpusError(file, `cannot read: ${(err as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = toJs(parsePyJson(text));
+  } catch (err) {
+    throw new CorpusError(file, `not valid JSON: ${(err as Error).message}`);
+  }
+  const parsed = CorpusSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? issue.path.join(".") : "(root)";
+    throw new CorpusError(file, `expected an array of {title: string, text: string}; ${where}: ${issue.message}`);
+  }
+  return Object.freeze(parsed.data.map((entry) => Object.freeze({ title: entry.title, text: entry.text })));
+}
+
+const WORD = /[a-z0-9]+/g;
+
+function tokens(s: string): Set<string> {
+  return new Set(s.toLowerCase().match(WORD) ?? []);
+}
+
+/** Python's `seq[:k]`: a negative k drops that many items from the end. */
+function pySliceHead<T>(items: readonly T[], k: bigint): readonly T[] {
+  const n = BigInt(items.length);
+  const end = k >= 0n ? (k < n ? k : n) : n + k > 0n ? n + k : 0n;
+  return items.slice(0, Number(end));
+}
+
+export function search(corpus: Corpus, query: string, k: bigint | number = 3n): string {
+  const q = tokens(query);
+  if (q.size === 0) return "No results.";
+  const scored: { score: number; doc: CorpusEntry }[] = [];
+  for (const doc of corpus) {
+    const words = tokens(`${doc.title} ${doc.text}`);
+    let score = 0;
+    for (const word of q) if (words.has(word)) score++;
+    if (score > 0) scored.push({ score, doc });
+  }
+  // Array.prototype.sort is stable, so ties keep corpus order as Python's sort does.
+  scored.sort((a, b) => b.score - a.score);
+  const hits = pySliceHead(scored, BigInt(k));
+  if (hits.length === 0) return "No results.";
+  return hits.map(({ doc }) => `[${doc.title}] ${doc.text}`).join("\n\n");
+}
