@@ -1,0 +1,44 @@
+/**
+ * The model object every `openai_agents` agent runs on: the SDK's Chat Completions model over an
+ * `OpenAI` client pointed at the arena's gateway (never the Responses API, never the SDK's default
+ * provider, whose cached client would ignore a later base URL). `openai` is pinned to the release
+ * `@openai/agents` itself resolves, so pnpm links one copy for both.
+ */
+import { findPackageJSON } from "node:module";
+import { readFileSync } from "node:fs";
+import { OpenAIChatCompletionsModel, setTracingDisabled } from "@openai/agents";
+import OpenAI from "openai";
+import type { AdapterConfig } from "../../protocol.ts";
+
+// Tracing posts to api.openai.com by default; the worker host also sets OPENAI_AGENTS_DISABLE_TRACING=1.
+setTracingDisabled(true);
+
+/**
+ * Retries the `OpenAI` client may make per model call, set explicitly so an SDK upgrade cannot move
+ * it. 2 is the client's own default (what a user of the SDK gets): 408/409/429/5xx and connection
+ * errors/timeouts are retried with backoff (honouring `Retry-After`), a 400 never is. The baseline
+ * has no retry by design; how each adapter treats 429/500 is a recorded finding, not a gate.
+ */
+export const MAX_RETRIES = 2;
+
+/** `@openai/agents <version>`; `(not installed)` when the SDK is absent (never throws). */
+export function sdkVersion(): string {
+  try {
+    const file = findPackageJSON("@openai/agents", import.meta.url);
+    const version = file ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
+    return version ? `@openai/agents ${version}` : "(not installed)";
+  } catch {
+    return "(not installed)";
+  }
+}
+
+/** One Chat Completions model per build: base URL, key, per-attempt timeout and retries from the config. */
+export function chatModel(config: AdapterConfig): OpenAIChatCompletionsModel {
+  const client = new OpenAI({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey,
+    timeout: config.requestTimeoutS * 1000,
+    maxRetries: MAX_RETRIES,
+  });
+  return new OpenAIChatCompletionsModel(client, config.model);
+}
