@@ -18,7 +18,14 @@ function entry(name: string, arenas?: readonly string[]): CatalogEntry {
   return arenas ? { name, module, arenas } : { name, module };
 }
 
-export const ADAPTER_CATALOG: readonly CatalogEntry[] = [entry("vanilla"), entry("vanilla-multi", ["multi_agent"])];
+export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
+  entry("vanilla"),
+  entry("vanilla-multi", ["multi_agent"]),
+  entry("openai_agents"),
+  entry("openai_agents-multi", ["multi_agent"]),
+  entry("langgraph"),
+  entry("langgraph-multi", ["multi_agent"]),
+];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
   return ADAPTER_CATALOG.find((e) => e.name === name);

@@ -31,6 +31,14 @@ export interface Adapter {
   readonly libVersion: string | (() => string);
   /** Sub-agent tool names this adapter advertises (tools.md §8); checked for collisions. */
   readonly delegates?: readonly string[];
+  /**
+   * Request-body keys this adapter sends beyond the baseline's envelope (model, messages,
+   * temperature, stream, tools, tool_choice), each with the mechanism that requires it — e.g.
+   * `stop` for a text-protocol loop that parses generation halted at stop sequences. Checked on
+   * the wire by the shared-controls probe (probes.md §8): an unrecorded key fails, and so does a
+   * recorded one that never appears (a stale exception).
+   */
+  readonly wireExceptions?: readonly { readonly key: string; readonly reason: string }[];
   build(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Runner | Promise<Runner>;
 }
 

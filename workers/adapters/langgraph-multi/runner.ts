@@ -1,0 +1,61 @@
+/**
+ * The `langgraph-multi` runner: one item = one `invoke` of the pipeline graph, on a throwaway
+ * in-memory checkpointer (so the state reached before an exception can still be read back).
+ */
+import { randomUUID } from "node:crypto";
+import { HumanMessage, type AIMessage, type BaseMessage } from "@langchain/core/messages";
+import { MemorySaver } from "@langchain/langgraph";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../protocol.ts";
+import type { BuildContext, Runner } from "../types.ts";
+import { rawArgumentsById, summariseLeg } from "../langgraph/leg.ts";
+import { chatModel } from "../langgraph/model.ts";
+import { ITERATIONS_EXCEEDED, legError } from "../langgraph/runner.ts";
+import { canonicalTools } from "../langgraph/tools.ts";
+import { pipelineGraph, pipelineRecursionLimit } from "./pipeline.ts";
+
+export function buildPipelineRunner(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Runner {
+  const model = chatModel(config);
+  return {
+    async run(item: WorkItem): Promise<AgentResultInput> {
+      const raw = new Map<string, string>();
+      const graph = pipelineGraph({
+        model,
+        systemPrompt: arena.systemPrompt,
+        tools: canonicalTools(arena.tools, ctx.tools, (id) => (id === undefined ? undefined : raw.get(id))),
+        maxCalls: config.maxToolIterations,
+        checkpointer: new MemorySaver(),
+        budgetError: ITERATIONS_EXCEEDED,
+        onReply: (reply: AIMessage) => {
+          for (const [id, args] of rawArgumentsById([reply])) raw.set(id, args);
+        },
+      });
+      const threadConfig = { configurable: { thread_id: `${item.id}-${randomUUID()}` } };
+      let error: string | null = null;
+      try {
+        await graph.invoke({ messages: [new HumanMessage(item.input)] }, {
+          ...threadConfig,
+          recursionLimit: pipelineRecursionLimit(config.maxToolIterations),
+        });
+      } catch (err) {
+        error = legError(err);
+      }
+      const state = (await graph.getState(threadConfig)).values as {
+        messages?: BaseMessage[];
+        llmCalls?: number;
+        promptTokens?: number;
+        completionTokens?: number;
+        error?: string | null;
+      };
+      const summary = summariseLeg(state.messages ?? [], new Set());
+      return {
+        output_text: summary.last_content,
+        tool_calls: summary.tool_calls,
+        prompt_tokens: state.promptTokens ?? 0,
+        completion_tokens: state.completionTokens ?? 0,
+        llm_calls: state.llmCalls ?? 0,
+        error: error ?? state.error ?? null,
+        raw: summary.invalid_tool_calls.length > 0 ? ({ invalid_tool_calls: summary.invalid_tool_calls } as Json) : null,
+      };
+    },
+  };
+}
