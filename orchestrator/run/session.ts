@@ -71,6 +71,8 @@ export interface RunOptions {
   readonly reuseWorkerAcrossPause?: boolean;
   /** Extra environment for workers (tests). */
   readonly workerEnv?: Readonly<Record<string, string>>;
+  /** Working directory for workers (probes run them in an empty temp dir; default: inherited). */
+  readonly workerCwd?: string;
   /** Transport faults for the mock gateways (probes). */
   readonly gatewayFaults?: GatewayFaults;
 }
@@ -219,6 +221,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       label,
       warmSpares: arena.durable && !options.reuseWorkerAcrossPause ? Math.min(concurrency, items.length * config.repeat) : 0,
       env: options.workerEnv,
+      cwd: options.workerCwd,
     });
     const unavailable = (reason: string, kind: FrameworkRecord["unavailable_kind"], libVersion: string, traceback?: string) => {
       done += items.length * config.repeat;

@@ -64,6 +64,12 @@ export interface ProbeRunOptions {
   readonly corpusPath?: string;
   /** Restrict to these item ids. */
   readonly items?: readonly string[];
+  /** Extra environment for the workers (e.g. a fresh HOME/TMPDIR). */
+  readonly workerEnv?: Readonly<Record<string, string>>;
+  /** Working directory for the workers (default: inherited). */
+  readonly workerCwd?: string;
+  /** Test-only: resume a durable arena on the same process (see RunOptions). */
+  readonly reuseWorkerAcrossPause?: boolean;
 }
 
 export interface ProbeRun {
@@ -90,6 +96,9 @@ export async function probeRun(options: ProbeRunOptions): Promise<ProbeRun> {
     ...(options.items ? { itemFilter: options.items } : {}),
     ...(options.gatewayFaults ? { gatewayFaults: options.gatewayFaults } : {}),
     ...(options.legDeadlineMs ? { legDeadlineMs: options.legDeadlineMs } : {}),
+    ...(options.workerEnv ? { workerEnv: options.workerEnv } : {}),
+    ...(options.workerCwd ? { workerCwd: options.workerCwd } : {}),
+    ...(options.reuseWorkerAcrossPause ? { reuseWorkerAcrossPause: true } : {}),
   });
   const gateway = outcome.gatewayRecords.get(arena.id)!;
   return {
@@ -98,6 +107,47 @@ export async function probeRun(options: ProbeRunOptions): Promise<ProbeRun> {
     bodies: gateway.requests.map((r) => toJs(r.body) as Record<string, any>),
     root,
   };
+}
+
+export interface ProbeRunManyOptions extends Omit<ProbeRunOptions, "arena" | "items"> {
+  /** Several arenas (distinct ids) run in ONE orchestrator run: one scorer pool, lanes in parallel. */
+  readonly arenas: readonly { readonly arena: InlineArena | string; readonly items?: readonly string[] }[];
+  /** Items in flight at once across the lanes (default 1). */
+  readonly concurrency?: number;
+}
+
+/** Like {@link probeRun} for several arenas at once (cheaper: one run, one scorer); results in input order. */
+export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeRun[]> {
+  const { root, dirs } = tempDirs();
+  const arenas = options.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(root, a.arena)));
+  if (new Set(arenas.map((a) => a.id)).size !== arenas.length) throw new Error("probeRunMany: arena ids must be distinct");
+  const filters = options.arenas.map((a) => a.items);
+  const itemFilter = filters.every((f) => f !== undefined) ? filters.flat() as string[] : undefined;
+  if (itemFilter === undefined && filters.some((f) => f !== undefined)) throw new Error("probeRunMany: give items for every arena or none");
+  const outcome = await runArenas({
+    arenas,
+    adapters: [options.adapter],
+    config: { ...DEFAULTS, ...options.config },
+    corpusPath: options.corpusPath ?? OUR_CORPUS,
+    concurrency: options.concurrency ?? 1,
+    dirs,
+    write: false,
+    ...(itemFilter ? { itemFilter } : {}),
+    ...(options.gatewayFaults ? { gatewayFaults: options.gatewayFaults } : {}),
+    ...(options.legDeadlineMs ? { legDeadlineMs: options.legDeadlineMs } : {}),
+    ...(options.workerEnv ? { workerEnv: options.workerEnv } : {}),
+    ...(options.workerCwd ? { workerCwd: options.workerCwd } : {}),
+    ...(options.reuseWorkerAcrossPause ? { reuseWorkerAcrossPause: true } : {}),
+  });
+  return arenas.map((arena, i) => {
+    const gateway = outcome.gatewayRecords.get(arena.id)!;
+    return {
+      framework: outcome.records[i]!.frameworks[0]!,
+      gateway,
+      bodies: gateway.requests.map((r) => toJs(r.body) as Record<string, any>),
+      root,
+    };
+  });
 }
 
 /**

@@ -1,0 +1,34 @@
+/**
+ * Known findings: where a real framework fails a probe, the failure is kept and asserted exactly,
+ * never hidden by loosening the probe. Each entry names the violation it expects (a pattern) and
+ * why; the suite then requires that violation to be present (so a fixed framework retires the
+ * entry instead of leaving a stale excuse) and no other violation to appear.
+ */
+export interface KnownFinding {
+  /** Matches one violation string. */
+  readonly violation: RegExp;
+  /** Why the framework behaves this way (what a reader of the findings needs). */
+  readonly why: string;
+}
+
+/** adapter → probe case → the violations it is known to produce. */
+export type KnownFindings = Readonly<Record<string, Readonly<Record<string, readonly KnownFinding[]>>>>;
+
+export interface Judgement {
+  /** Violations no known finding accounts for. */
+  readonly unexpected: string[];
+  /** Known findings that did not occur (stale: the framework changed, retire the entry). */
+  readonly stale: string[];
+}
+
+/** Compare a probe's violations with the known findings for one adapter and case. */
+export function judge(violations: readonly string[], known: readonly KnownFinding[] = []): Judgement {
+  return {
+    unexpected: violations.filter((v) => !known.some((k) => k.violation.test(v))),
+    stale: known.filter((k) => !violations.some((v) => k.violation.test(v))).map((k) => `${k.violation} (${k.why})`),
+  };
+}
+
+export function knownFor(findings: KnownFindings, adapter: string, probeCase: string): readonly KnownFinding[] {
+  return findings[adapter]?.[probeCase] ?? [];
+}

@@ -1,0 +1,65 @@
+/**
+ * The pause is observed by the harness (probes.md §12): on human_in_the_loop every item suspends
+ * exactly once (the harness saw `suspended`, not the agent's prose), the pause tool never shows up
+ * among executed tool calls, and `book_room` runs exactly on the approved items and only after the
+ * pause. An adapter without `resume` is reported unavailable as `unsupported` — never as failing
+ * items.
+ */
+import type { Arena } from "../../../orchestrator/arena/schemas.ts";
+import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
+import { SUSPEND_TOOLS } from "../../../workers/tools/registry.ts";
+
+/**
+ * Adapters with no resume API: reported `unsupported` on pause arenas. A declaration, checked from
+ * both ends — an adapter listed here that turns out resumable, or one not listed that comes back
+ * unsupported, fails the suite (a lost resume must not silently become "not applicable").
+ */
+export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
+  // The hand-rolled researcher → writer → editor pipeline has no pause (harness.md §8).
+  "vanilla-multi",
+  // The LangGraph researcher → writer → editor pipeline variant has no resume API.
+  "langgraph-multi",
+]);
+
+export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
+
+/** How an adapter without resume must be reported. */
+export function unsupportedViolations(fw: FrameworkRecord): string[] {
+  const out: string[] = [];
+  if (fw.available) out.push(`reported available with ${fw.items.length} items (expected unsupported)`);
+  if (fw.unavailable_kind !== "unsupported") out.push(`unavailable_kind ${fw.unavailable_kind} (expected unsupported)`);
+  if (fw.reason !== UNSUPPORTED_REASON) out.push(`reason ${JSON.stringify(fw.reason)}`);
+  if (fw.items.length > 0) out.push(`${fw.items.length} items scored for an unsupported adapter`);
+  return out;
+}
+
+const count = (xs: readonly string[], name: string) => xs.filter((x) => x === name).length;
+
+export function pauseViolations(fw: FrameworkRecord, arena: Arena): string[] {
+  if (!fw.available) return [`unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+  const out: string[] = [];
+  const ran = new Map(fw.items.map((i) => [i.item_id, i]));
+  const passed = fw.items.filter((i) => i.passed).length;
+  if (passed !== arena.items.length) out.push(`${passed}/${arena.items.length} items passed`);
+  for (const spec of arena.items) {
+    const item = ran.get(spec.id);
+    if (!item) {
+      out.push(`${spec.id}: not run`);
+      continue;
+    }
+    const id = spec.id;
+    const suspends = item.suspends ?? 0;
+    if (suspends !== 1) out.push(`${id}: suspended ${suspends} times (expected exactly once)${item.error ? `; error: ${item.error.slice(0, 100)}` : ""}`);
+    const before = item.tool_calls_before_suspend ?? [];
+    for (const tool of SUSPEND_TOOLS) {
+      if (item.tool_calls.includes(tool) || before.includes(tool)) out.push(`${id}: ${tool} appears in tool_calls (a pause tool is not an executed tool)`);
+    }
+    const bookings = count(item.tool_calls, "book_room");
+    const approve = spec.resume_with === "approve";
+    if (approve && bookings !== 1) out.push(`${id}: approved, but book_room called ${bookings} times (expected once)`);
+    if (!approve && bookings !== 0) out.push(`${id}: denied, but book_room called ${bookings} times`);
+    if (before.includes("book_room")) out.push(`${id}: book_room called before the pause`);
+    if (suspends === 1 && item.legs && item.legs[0] && !item.legs[0].suspended) out.push(`${id}: the first leg did not end suspended`);
+  }
+  return out;
+}

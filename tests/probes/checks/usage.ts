@@ -1,0 +1,82 @@
+/**
+ * Usage accounting (probes.md §10): what an adapter reports must equal what the gateway served,
+ * per item and per leg — the harness sums legs, so a leg counted twice doubles an item's bill and
+ * a leg dropped vanishes from it.
+ */
+import type { ServedUsage } from "../../../orchestrator/gateway/index.ts";
+import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
+import type { ProbeRun } from "../support.ts";
+
+type Triple = readonly [number, number, number];
+
+function triple(u: { prompt_tokens: number; completion_tokens: number; llm_calls: number }): Triple {
+  return [u.prompt_tokens, u.completion_tokens, u.llm_calls];
+}
+const show = (t: Triple) => `(${t.join(", ")})`;
+const same = (a: Triple, b: Triple) => a.every((x, i) => x === b[i]);
+
+export interface UsageExpectation {
+  /** Legs every item must have had (1 = no pause); a pause arena run that never paused proves nothing per leg. */
+  readonly legs?: number;
+}
+
+/** Reported (prompt, completion, calls) vs served, per leg, per item, and for the whole gateway. */
+export function usageViolations(run: Pick<ProbeRun, "framework" | "gateway">, expect: UsageExpectation = {}): string[] {
+  const fw: FrameworkRecord = run.framework;
+  if (!fw.available) return [`${fw.framework} unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+  if (fw.items.length === 0) return ["no items ran"];
+  const out: string[] = [];
+  const attributed = [0, 0, 0];
+  for (const item of fw.items) {
+    const id = item.item_id;
+    if (!item.served) {
+      out.push(`${id}: the gateway's served usage could not be attributed to the item`);
+      continue;
+    }
+    const served = triple(item.served);
+    served.forEach((x, i) => (attributed[i]! += x));
+    if (served[2] === 0) out.push(`${id}: the gateway served no request (base_url not used?)`);
+    const legs = item.legs ?? [];
+    const n = legs.length || 1; // the record lists legs only for a paused item
+    if (expect.legs !== undefined && n !== expect.legs) {
+      out.push(`${id}: expected ${expect.legs} leg(s), got ${n}${item.error ? ` (error: ${item.error.split("\n")[0]})` : ""}`);
+    }
+    legs.forEach((leg, i) => {
+      if (!leg.served) {
+        out.push(`${id}: leg ${i + 1}: served usage not recorded`);
+        return;
+      }
+      const reported = triple(leg);
+      if (!same(reported, triple(leg.served))) {
+        out.push(`${id}: leg ${i + 1} reported ${show(reported)} but the gateway served ${show(triple(leg.served))} during it`);
+      }
+    });
+    const reported = triple(item);
+    if (!same(reported, served)) out.push(`${id}: reported ${show(reported)} in total but the gateway served ${show(served)}`);
+  }
+  const total = triple(run.gateway.servedUsage);
+  if (!same(attributed as unknown as Triple, total)) {
+    out.push(`the gateway served ${show(total)} but only ${show(attributed as unknown as Triple)} was attributed to items`);
+  }
+  return out;
+}
+
+/** The baseline's exact numbers (a drifting control moves every comparison). */
+export function pinViolations(
+  run: Pick<ProbeRun, "framework">,
+  itemId: string,
+  expected: { total: Triple; legs?: readonly Triple[] },
+): string[] {
+  const item = run.framework.items.find((i) => i.item_id === itemId);
+  if (!item) return [`${itemId}: not run`];
+  const out: string[] = [];
+  if (!same(triple(item), expected.total)) out.push(`${itemId}: total ${show(triple(item))} ≠ pinned ${show(expected.total)}`);
+  (expected.legs ?? []).forEach((want, i) => {
+    const leg = item.legs?.[i];
+    if (!leg) out.push(`${itemId}: leg ${i + 1} missing`);
+    else if (!same(triple(leg), want)) out.push(`${itemId}: leg ${i + 1} ${show(triple(leg))} ≠ pinned ${show(want)}`);
+  });
+  return out;
+}
+
+export type { ServedUsage };
