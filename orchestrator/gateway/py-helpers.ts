@@ -2,7 +2,7 @@
  * Small Python semantics the gateway needs on parsed request bodies (which are {@link PyValue}s,
  * so an int and a float stay distinct when re-serialised for billing).
  */
-import { dumpsPy, dumpsString, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, dumpsString, floatRepr, type PyDict, type PyValue } from "../../workers/py/index.ts";
 
 /** Python `bool(v)` for a JSON value. */
 export function truthy(v: PyValue | undefined): boolean {
@@ -68,6 +68,53 @@ export function codePointLength(s: string): number {
         i++;
       }
     }
+  }
+  return n;
+}
+
+/** `len(json.dumps(s))` for a string, without building it. */
+function dumpsStringLength(s: string): number {
+  let n = s.length + 2;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c < 0x7f) {
+      if (c === 34 || c === 92) n += 1;
+    } else if (c === 10 || c === 13 || c === 9 || c === 8 || c === 12) {
+      n += 1;
+    } else {
+      // `\uXXXX` per UTF-16 unit: an astral character is a surrogate pair, 12 characters.
+      n += 5;
+    }
+  }
+  return n;
+}
+
+/**
+ * `len(json.dumps(v))`, the billed size, without materialising the text: the gateway bills every
+ * request, and the string it would build is thrown away. Equal to `dumpsPy(v).length` (tested).
+ */
+export function pyJsonLength(v: PyValue): number {
+  if (v === null) return 4;
+  switch (typeof v) {
+    case "boolean":
+      return v ? 4 : 5;
+    case "string":
+      return dumpsStringLength(v);
+    case "bigint":
+      return v.toString().length;
+    case "number":
+      return floatRepr(v, "json").length;
+  }
+  if (Array.isArray(v)) {
+    let n = 2;
+    for (let i = 0; i < v.length; i++) n += (i > 0 ? 2 : 0) + pyJsonLength(v[i] as PyValue);
+    return n;
+  }
+  let n = 2;
+  let first = true;
+  for (const [k, x] of v as PyDict) {
+    n += (first ? 0 : 2) + dumpsStringLength(k) + 2 + pyJsonLength(x);
+    first = false;
   }
   return n;
 }

@@ -4,7 +4,7 @@
  * every framework is billed by the same rule, so the published numbers stay comparable.
  */
 import { dumpsPy, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { codePointLength, truthy } from "./py-helpers.ts";
+import { codePointLength, pyJsonLength, truthy } from "./py-helpers.ts";
 
 export interface Usage {
   readonly prompt_tokens: number;
@@ -29,12 +29,14 @@ export function promptText(body: PyDict): string {
 
 export function promptTokens(body: PyDict): number {
   // dumpsPy escapes everything outside ASCII, so its length already is the code-point count.
-  return estimateFromLength(promptText(body).length);
+  const messages = body.has("messages") ? (body.get("messages") as PyValue) : [];
+  const tools = body.get("tools");
+  return estimateFromLength(pyJsonLength(messages) + (truthy(tools) ? pyJsonLength(tools as PyValue) : 2));
 }
 
 /** A rendered assistant message's completion tokens: its text, else its rendered tool calls. */
 export function completionTokens(message: PyDict): number {
   const content = message.get("content");
   if (typeof content === "string" && content !== "") return estimate(content);
-  return estimateFromLength(dumpsPy(message.get("tool_calls") ?? []).length);
+  return estimateFromLength(pyJsonLength(message.get("tool_calls") ?? []));
 }
