@@ -15,16 +15,8 @@ import { Annotation, END, MessagesAnnotation, START, StateGraph } from "@langcha
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { ChatOpenAI } from "@langchain/openai";
 import { freshId, messageText } from "../langgraph/leg.ts";
+import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
 
-/** The stage instructions, appended to the arena prompt (harness.md §8; the backticks are literal). */
-export const ROLES = {
-  researcher:
-    "You are the researcher on this pipeline. Use the `search` tool to gather the facts the brief needs. Do not write the brief yourself.",
-  writer:
-    "You are the writer on this pipeline. Using only the facts already gathered above, write the brief. Reply with the brief and nothing else.",
-  editor:
-    "You are the editor on this pipeline. Check the draft above against the task and reply with the final brief, revised if needed and unchanged if not. Reply with the brief and nothing else.",
-} as const;
 
 export const PipelineState = Annotation.Root({
   ...MessagesAnnotation.spec,
@@ -53,7 +45,7 @@ export interface PipelineOptions {
 
 export function pipelineGraph(o: PipelineOptions) {
   const researcherModel = o.tools.length > 0 ? o.model.bindTools([...o.tools]) : o.model;
-  const system = (role: keyof typeof ROLES) => new SystemMessage(`${o.systemPrompt}\n\n${ROLES[role]}`);
+  const system = (role: PipelineRole) => new SystemMessage(`${o.systemPrompt}\n\n${PIPELINE_ROLES[role]}`);
 
   /**
    * Usage is metered in the state rather than read off the history, because a writer or editor

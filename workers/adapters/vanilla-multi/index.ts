@@ -8,15 +8,9 @@ import type { Json } from "../../protocol.ts";
 import { chatCompletion } from "../chat-http.ts";
 import type { Adapter } from "../types.ts";
 import { LIB_VERSION } from "../vanilla/index.ts";
+import { assistantTurn } from "../vanilla/loop.ts";
+import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
 
-const ROLES = {
-  researcher:
-    "You are the researcher on this pipeline. Use the `search` tool to gather the facts the brief needs. Do not write the brief yourself.",
-  writer:
-    "You are the writer on this pipeline. Using only the facts already gathered above, write the brief. Reply with the brief and nothing else.",
-  editor:
-    "You are the editor on this pipeline. Check the draft above against the task and reply with the final brief, revised if needed and unchanged if not. Reply with the brief and nothing else.",
-} as const;
 
 type Message = Record<string, Json>;
 
@@ -25,9 +19,9 @@ const adapter: Adapter = {
   libVersion: LIB_VERSION,
   build(arena, config, ctx) {
     const specs = specsFor(arena.tools);
-    const system = (role: keyof typeof ROLES): Message => ({
+    const system = (role: PipelineRole): Message => ({
       role: "system",
-      content: `${arena.systemPrompt}\n\n${ROLES[role]}`,
+      content: `${arena.systemPrompt}\n\n${PIPELINE_ROLES[role]}`,
     });
     return {
       async run(item) {
@@ -37,7 +31,7 @@ const adapter: Adapter = {
         let completionTokens = 0;
         let calls = 0;
         let lastContent = "";
-        const call = async (role: keyof typeof ROLES, withTools: boolean) => {
+        const call = async (role: PipelineRole, withTools: boolean) => {
           const body: Record<string, unknown> = {
             model: config.model,
             messages: [system(role), ...history],
@@ -64,15 +58,7 @@ const adapter: Adapter = {
             researched = true;
             break;
           }
-          history.push({
-            role: "assistant",
-            content: reply.content || null,
-            tool_calls: reply.toolCalls.map((c) => ({
-              id: c.id,
-              type: "function",
-              function: { name: c.name, arguments: c.arguments },
-            })),
-          });
+          history.push(assistantTurn(reply));
           for (const c of reply.toolCalls) {
             toolCalls.push({ name: c.name, arguments: c.arguments });
             history.push({ role: "tool", tool_call_id: c.id, content: ctx.tools.dispatch(c.name, c.arguments) });

@@ -6,7 +6,7 @@
  */
 import { isSuspendTool, specsFor } from "../../tools/registry.ts";
 import type { AdapterConfig, AgentResultInput, ArenaSpec, Json } from "../../protocol.ts";
-import { chatCompletion, type FetchLike } from "../chat-http.ts";
+import { chatCompletion, type ChatReply, type FetchLike } from "../chat-http.ts";
 import type { Toolbox } from "../types.ts";
 
 export type Message = Record<string, Json>;
@@ -25,6 +25,19 @@ function summaryOf(rawArguments: string): string {
   } catch {
     return "";
   }
+}
+
+/** The assistant turn as the baseline replays it: `content: null` when empty, arguments exactly as received. */
+export function assistantTurn(reply: ChatReply): Message {
+  return {
+    role: "assistant",
+    content: reply.content || null,
+    tool_calls: reply.toolCalls.map((c) => ({
+      id: c.id,
+      type: "function",
+      function: { name: c.name, arguments: c.arguments },
+    })),
+  };
 }
 
 /** Run model calls until an answer, a pause, or the per-leg budget; `messages` is extended in place. */
@@ -62,15 +75,7 @@ export async function runLeg(
     if (reply.toolCalls.length === 0) {
       return { output_text: reply.content, tool_calls: toolCalls, ...usage() };
     }
-    messages.push({
-      role: "assistant",
-      content: reply.content || null,
-      tool_calls: reply.toolCalls.map((c) => ({
-        id: c.id,
-        type: "function",
-        function: { name: c.name, arguments: c.arguments },
-      })),
-    });
+    messages.push(assistantTurn(reply));
     for (const [index, call] of reply.toolCalls.entries()) {
       if (isSuspendTool(call.name)) {
         return {
