@@ -2,7 +2,7 @@
 import type { Expr } from "../ast.ts";
 import { assignmentExpression, expression, expressionNotWalrus, starredExpression } from "./expressions.ts";
 import { invalidArguments, invalidKwarg } from "./invalid.ts";
-import { RULE, type Parser } from "./state.ts";
+import { commaSeparated, RULE, type Parser } from "./state.ts";
 
 export interface Keyword {
   /** null for `**mapping`. */
@@ -98,35 +98,18 @@ export function args(p: Parser): Arguments | null {
  */
 function kwargs(p: Parser): KwItem[] | null {
   const start = p.pos;
-  const starred = gather(p, kwargOrStarred);
+  const starred = commaSeparated(p, kwargOrStarred);
   if (starred) {
     const mark = p.pos;
     if (p.expectOp(",")) {
-      const doubled = gather(p, kwargOrDoubleStarred);
+      const doubled = commaSeparated(p, kwargOrDoubleStarred);
       if (doubled) return [...starred, ...doubled];
     }
     p.pos = mark;
     return starred;
   }
   p.pos = start;
-  return gather(p, kwargOrDoubleStarred);
-}
-
-function gather(p: Parser, item: (p: Parser) => KwItem | null): KwItem[] | null {
-  const first = item(p);
-  if (!first) return null;
-  const items = [first];
-  for (;;) {
-    const mark = p.pos;
-    if (!p.expectOp(",")) break;
-    const next = item(p);
-    if (!next) {
-      p.pos = mark;
-      break;
-    }
-    items.push(next);
-  }
-  return items;
+  return commaSeparated(p, kwargOrDoubleStarred);
 }
 
 /** NAME '=' expression */

@@ -19,7 +19,7 @@ import { argumentsRule, callNode } from "./arguments.ts";
 import { atom, genexp, slices } from "./atoms.ts";
 import { invalidExpression, invalidLegacyExpression, invalidNamedExpression } from "./invalid.ts";
 import { lambdef } from "./lambda.ts";
-import { RULE, type Parser } from "./state.ts";
+import { commaSeparated, RULE, type Parser } from "./state.ts";
 
 /** eval: expressions NEWLINE* ENDMARKER */
 export function evalInput(p: Parser): Expr | null {
@@ -40,19 +40,9 @@ export function starExpressions(p: Parser): Expr | null {
 }
 
 function commaList(p: Parser, item: (p: Parser) => Expr | null): Expr | null {
-  const first = item(p);
-  if (!first) return null;
-  const elts = [first];
-  for (;;) {
-    const mark = p.pos;
-    if (!p.expectOp(",")) break;
-    const next = item(p);
-    if (!next) {
-      p.pos = mark;
-      break;
-    }
-    elts.push(next);
-  }
+  const elts = commaSeparated(p, item);
+  if (!elts) return null;
+  const first = elts[0]!;
   if (elts.length > 1) {
     p.expectOp(",");
     return sequence("Tuple", elts, first.line);

@@ -203,3 +203,24 @@ export class Parser {
     }
   }
 }
+
+/**
+ * `item (',' item)*`: a comma that is not followed by another item is left unconsumed (a trailing
+ * comma is each rule's own business). Null when not even the first item parses; a caller that
+ * already parsed the first item passes it in.
+ */
+export function commaSeparated<T>(p: Parser, item: (p: Parser) => T | null, first: T | null = item(p)): T[] | null {
+  if (!first) return null;
+  const items = [first];
+  for (;;) {
+    const mark = p.pos;
+    if (!p.expectOp(",")) break;
+    const next = item(p);
+    if (!next) {
+      p.pos = mark;
+      break;
+    }
+    items.push(next);
+  }
+  return items;
+}

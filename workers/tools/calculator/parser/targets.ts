@@ -3,24 +3,14 @@ import { callNode } from "./arguments.ts";
 import { argumentsRule } from "./arguments.ts";
 import { opaque, sequence, type Expr } from "../ast.ts";
 import { atom, genexp, slices } from "./atoms.ts";
-import { RULE, type Parser } from "./state.ts";
+import { commaSeparated, RULE, type Parser } from "./state.ts";
 
 /** star_targets: star_target !',' | star_target (',' star_target)* [','] */
 export function starTargets(p: Parser): Expr | null {
   const first = starTarget(p);
   if (!first) return null;
   if (!p.isOp(",")) return first;
-  const elts = [first];
-  for (;;) {
-    const mark = p.pos;
-    if (!p.expectOp(",")) break;
-    const next = starTarget(p);
-    if (!next) {
-      p.pos = mark;
-      break;
-    }
-    elts.push(next);
-  }
+  const elts = commaSeparated(p, starTarget, first)!;
   p.expectOp(",");
   return sequence("Tuple", elts, first.line);
 }
@@ -103,19 +93,8 @@ function starAtom(p: Parser): Expr | null {
  */
 function targetSequence(p: Parser, needsComma: boolean): Expr[] | null {
   const start = p.pos;
-  const first = starTarget(p);
-  if (!first) return null;
-  const elts = [first];
-  for (;;) {
-    const mark = p.pos;
-    if (!p.expectOp(",")) break;
-    const next = starTarget(p);
-    if (!next) {
-      p.pos = mark;
-      break;
-    }
-    elts.push(next);
-  }
+  const elts = commaSeparated(p, starTarget);
+  if (!elts) return null;
   const trailing = p.expectOp(",");
   if (needsComma && elts.length === 1 && !trailing) {
     p.pos = start;
