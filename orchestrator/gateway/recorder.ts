@@ -127,6 +127,7 @@ export class Recorder {
   #requests: RequestRecord[] = [];
   #served: ServedRecord[] = [];
   #messages: ResponseMessageRecord[] = [];
+  #usageByTag = new Map<string, { prompt_tokens: number; completion_tokens: number; llm_calls: number }>();
   #lifetimeAttempts = 0;
 
   /** Completions attempts since the gateway started, {@link clear} notwithstanding (no snapshot taken). */
@@ -147,6 +148,20 @@ export class Recorder {
     insertInArrivalOrder(this.#requests, new TextBackedRequest(attempt.attempt, tag, bodyText));
     insertInArrivalOrder(this.#served, { attempt: attempt.attempt, tag, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens });
     insertInArrivalOrder(this.#messages, { attempt: attempt.attempt, tag, message });
+    const total = this.#usageByTag.get(tag) ?? { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 };
+    total.prompt_tokens += usage.prompt_tokens;
+    total.completion_tokens += usage.completion_tokens;
+    total.llm_calls += 1;
+    this.#usageByTag.set(tag, total);
+  }
+
+  /**
+   * What has been served under `tag` so far, kept as a running sum: the harness reads it around
+   * every leg, and filtering the whole record for that would grow with the length of the run.
+   */
+  servedUsageFor(tag: string): ServedUsage {
+    const total = this.#usageByTag.get(tag);
+    return total ? { ...total } : { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 };
   }
 
   /** A snapshot; with `tag`, only that tag's records (servedUsage summed over them). */
@@ -190,6 +205,7 @@ export class Recorder {
     this.#requests = [];
     this.#served = [];
     this.#messages = [];
+    this.#usageByTag.clear();
   }
 }
 

@@ -28,7 +28,7 @@ export async function startRunGateway(arena: Arena, config: ArenaConfig, faults:
   await gateway.start();
   return {
     baseUrlFor: (tag) => gateway.baseUrlFor(tag),
-    servedUsage: (tag) => gateway.recorder.records(tag).servedUsage,
+    servedUsage: (tag) => gateway.recorder.servedUsageFor(tag),
     mock: gateway,
     stop: () => gateway.stop(),
   };

@@ -64,6 +64,12 @@ describe("recorder (gateway.md §10)", () => {
     expect(onlyA.responseMessages).toHaveLength(2);
     expect(gw.recorder.records("").requests).toHaveLength(1);
     expect(gw.recorder.records("nobody").servedUsage).toEqual({ prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 });
+    // The running per-tag sum the harness reads around every leg agrees with the filtered record.
+    for (const tag of ["item a/1", "b", "", "nobody"]) {
+      expect(gw.recorder.servedUsageFor(tag)).toEqual(gw.recorder.records(tag).servedUsage);
+    }
+    gw.recorder.clear();
+    expect(gw.recorder.servedUsageFor("item a/1")).toEqual({ prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 });
   });
 
   it("serves the same records over the loopback endpoint, which is secret and never an attempt", async () => {
