@@ -5,6 +5,7 @@
  * sampling extras.
  */
 import { isSuspendTool, specsFor } from "../../tools/registry.ts";
+import { fromJs, pyTypeName } from "../../py/index.ts";
 import type { AdapterConfig, AgentResultInput, ArenaSpec, Json } from "../../protocol.ts";
 import { chatCompletion, type ChatReply, type FetchLike } from "../chat-http.ts";
 import type { Toolbox } from "../types.ts";
@@ -98,19 +99,10 @@ export async function runLeg(
   return { output_text: lastContent, tool_calls: toolCalls, ...usage(), error: "max tool iterations exceeded" };
 }
 
-/** Python's type name for a JSON value, as the baseline reports an unusable resume state. */
-function jsonTypeName(v: Json): string {
-  if (v === null) return "NoneType";
-  if (Array.isArray(v)) return "list";
-  return { boolean: "bool", number: Number.isInteger(v) ? "int" : "float", string: "str", object: "dict" }[
-    typeof v as "boolean" | "number" | "string" | "object"
-  ];
-}
-
 /** Rebuild the transcript from a resume state: the decision answers the pause, later siblings are declined. */
 export function resumeMessages(state: Json, decision: string): Message[] | string {
   if (state === null || typeof state !== "object" || Array.isArray(state) || !Array.isArray(state.messages)) {
-    return `cannot resume: unusable state ${jsonTypeName(state)}`;
+    return `cannot resume: unusable state ${pyTypeName(fromJs(state))}`;
   }
   const messages = [...(state.messages as Message[])];
   messages.push({ role: "tool", tool_call_id: state.approval_id ?? null, content: `Decision: ${decision}.` });
