@@ -1,6 +1,6 @@
 /**
- * The worker process entry point. It loads one adapter, builds one runner for one arena + config,
- * and runs the legs the orchestrator asks for, one at a time. Everything it says goes over the
+ * The worker process entry point. It loads one adapter, builds a runner for each arena the
+ * orchestrator asks for (one per arena + config), and runs the legs it is sent, one at a time. Everything it says goes over the
  * IPC channel as protocol messages; anything the adapter prints goes to the log file the
  * orchestrator attached to stdout/stderr.
  */
@@ -17,7 +17,7 @@ import {
 import type { Adapter, Runner, Toolbox } from "./adapters/types.ts";
 import { assertStrictJson } from "./strict-json.ts";
 import { dispatch } from "./tools/dispatch.ts";
-import { loadCorpus } from "./tools/search.ts";
+import { loadCorpus, type Corpus } from "./tools/search.ts";
 import { disableTelemetry } from "./telemetry.ts";
 
 disableTelemetry(process.env);
@@ -31,33 +31,64 @@ function describeError(err: unknown): { text: string; traceback: string } {
   return { text: `Error: ${String(err)}`, traceback: "" };
 }
 
-let runner: Runner | undefined;
+/** The adapter this process serves (loaded by the first build) and its runner per arena id. */
+let loaded: { module: string; adapter: Adapter; libVersion: string } | undefined;
+const runners = new Map<string, Runner>();
+const corpora = new Map<string, Corpus>();
 
-async function build(message: Extract<ToWorker, { type: "build" }>): Promise<void> {
+type LoadOutcome = { ok: true; adapter: Adapter; libVersion: string } | { ok: false; failed: Omit<Extract<FromWorker, { type: "build_failed" }>, "arena"> };
+
+async function loadAdapter(module: string): Promise<LoadOutcome> {
+  if (loaded) {
+    if (loaded.module === module) return { ok: true, adapter: loaded.adapter, libVersion: loaded.libVersion };
+    const reason = `load failed: this worker serves ${loaded.module}, not ${module}`;
+    return { ok: false, failed: { type: "build_failed", kind: "load_failed", reason, libVersion: loaded.libVersion, traceback: "" } };
+  }
   let adapter: Adapter;
-  let libVersion = "unknown";
   try {
-    adapter = (await import(pathToFileURL(message.adapter.module).href)).default as Adapter;
-    if (!adapter || typeof adapter.build !== "function") throw new Error(`${message.adapter.module} has no default Adapter export`);
+    adapter = (await import(pathToFileURL(module).href)).default as Adapter;
+    if (!adapter || typeof adapter.build !== "function") throw new Error(`${module} has no default Adapter export`);
   } catch (err) {
     const { text, traceback } = describeError(err);
     const notInstalled = /Cannot find (package|module)|ERR_MODULE_NOT_FOUND/.test(`${text} ${(err as any)?.code ?? ""}`);
-    send({
-      type: "build_failed",
-      kind: notInstalled ? "not_installed" : "load_failed",
-      reason: notInstalled ? `library not installed: ${text}` : `load failed: ${text}`,
-      libVersion: notInstalled ? "(not installed)" : libVersion,
-      traceback,
-    });
-    return;
+    return {
+      ok: false,
+      failed: {
+        type: "build_failed",
+        kind: notInstalled ? "not_installed" : "load_failed",
+        reason: notInstalled ? `library not installed: ${text}` : `load failed: ${text}`,
+        libVersion: notInstalled ? "(not installed)" : "unknown",
+        traceback,
+      },
+    };
   }
+  let libVersion: string;
   try {
     libVersion = typeof adapter.libVersion === "function" ? adapter.libVersion() : adapter.libVersion;
   } catch (err) {
     libVersion = `unknown (${err instanceof Error ? err.message : String(err)})`;
   }
-  const corpus = loadCorpus(message.corpusPath);
+  loaded = { module, adapter, libVersion };
+  return { ok: true, adapter, libVersion };
+}
+
+function corpusAt(file: string): Corpus {
+  let corpus = corpora.get(file);
+  if (!corpus) corpora.set(file, (corpus = loadCorpus(file)));
+  return corpus;
+}
+
+async function build(message: Extract<ToWorker, { type: "build" }>): Promise<void> {
+  const arena = message.arena.id;
+  const load = await loadAdapter(message.adapter.module);
+  if (!load.ok) {
+    send({ ...load.failed, arena });
+    return;
+  }
+  const { adapter, libVersion } = load;
+  const corpus = corpusAt(message.corpusPath);
   const tools: Toolbox = { dispatch: (name, args) => dispatch(name, args, { corpus }) };
+  let runner: Runner;
   try {
     runner = await adapter.build(message.arena, message.config, { tools });
   } catch (err) {
@@ -65,6 +96,7 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
     const stub = err instanceof Error && err.name === "NotImplementedError";
     send({
       type: "build_failed",
+      arena,
       kind: stub ? "stub" : "build_failed",
       reason: stub ? `stub adapter: ${err.message}` : `build failed: ${text}`,
       libVersion,
@@ -72,7 +104,8 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
     });
     return;
   }
-  send({ type: "built", libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])] });
+  runners.set(arena, runner);
+  send({ type: "built", arena, libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])] });
 }
 
 async function leg(job: string, call: () => Promise<unknown>): Promise<void> {
@@ -110,8 +143,9 @@ async function leg(job: string, call: () => Promise<unknown>): Promise<void> {
   send({ type: result.suspended ? "suspended" : "result", job, result, adapterSeconds });
 }
 
-function requireRunner(): Runner {
-  if (!runner) throw new Error("protocol violation: run before a successful build");
+function requireRunner(arena: string): Runner {
+  const runner = runners.get(arena);
+  if (!runner) throw new Error(`protocol violation: run before a successful build of arena ${arena}`);
   return runner;
 }
 
@@ -119,15 +153,15 @@ async function handle(message: ToWorker): Promise<void> {
   switch (message.type) {
     case "build":
       return build(message);
-    case "run": {
-      const r = requireRunner();
-      return leg(message.job, () => r.run(message.item as WorkItem));
-    }
-    case "resume": {
-      const r = requireRunner();
-      if (!r.resume) return leg(message.job, async () => ({ error: "adapter suspended but does not implement resume()" }));
-      return leg(message.job, () => r.resume!(message.item, message.state as Json, message.decision));
-    }
+    case "run":
+      // Inside leg(), so even a protocol violation answers the job instead of leaving it to time out.
+      return leg(message.job, () => requireRunner(message.arena).run(message.item as WorkItem));
+    case "resume":
+      return leg(message.job, async () => {
+        const r = requireRunner(message.arena);
+        if (!r.resume) return { error: "adapter suspended but does not implement resume()" };
+        return r.resume(message.item, message.state as Json, message.decision);
+      });
     case "shutdown":
       process.exit(0);
   }

@@ -70,6 +70,7 @@ export type UnavailableKind = z.infer<typeof UnavailableKindSchema>;
 
 // ---------------------------------------------------------------- parent → worker
 
+/** Build a runner for one arena; a worker serves one adapter, so every build names the same module. */
 export const BuildMessage = z.object({
   type: z.literal("build"),
   adapter: AdapterRefSchema,
@@ -78,10 +79,12 @@ export const BuildMessage = z.object({
   /** The search corpus file the tools read. */
   corpusPath: z.string(),
 });
-export const RunMessage = z.object({ type: z.literal("run"), job: z.string(), item: WorkItemSchema });
+/** `arena` names the runner: one worker may hold a built runner for several arenas of a run. */
+export const RunMessage = z.object({ type: z.literal("run"), job: z.string(), arena: z.string(), item: WorkItemSchema });
 export const ResumeMessage = z.object({
   type: z.literal("resume"),
   job: z.string(),
+  arena: z.string(),
   item: WorkItemSchema,
   state: JsonSchema,
   decision: z.enum(["approve", "deny"]),
@@ -96,12 +99,14 @@ export type ToWorker = z.infer<typeof ToWorkerSchema>;
 export const ReadyMessage = z.object({ type: z.literal("ready"), pid: z.number().int() });
 export const BuiltMessage = z.object({
   type: z.literal("built"),
+  arena: z.string(),
   libVersion: z.string(),
   resumable: z.boolean(),
   delegates: z.array(z.string()),
 });
 export const BuildFailedMessage = z.object({
   type: z.literal("build_failed"),
+  arena: z.string(),
   kind: UnavailableKindSchema,
   reason: z.string(),
   libVersion: z.string(),

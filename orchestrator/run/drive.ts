@@ -16,6 +16,8 @@ import { mergeLegs, type MergedResult } from "./merge.ts";
 export const MAX_RESUMES = 3;
 
 export interface DriveOptions {
+  /** The arena the item belongs to (names the runner in a worker that serves several). */
+  readonly arena: string;
   readonly durable: boolean;
   /** Per-leg deadline for the worker's answer. */
   readonly legDeadlineMs: number;
@@ -77,9 +79,10 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
 
   /** Run one leg on `worker`; null when it produced no result (error or worker failure). */
   const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome>): Promise<AgentResult | null> => {
-    const before = options.servedUsage?.(w.spec.tag);
+    const tag = w.tagFor(options.arena) ?? "";
+    const before = options.servedUsage?.(tag);
     const outcome = await send();
-    const after = options.servedUsage?.(w.spec.tag);
+    const after = options.servedUsage?.(tag);
     if (outcome.kind === "failure") {
       fail(outcome.failure);
       await pool.discard(w);
@@ -101,17 +104,17 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   };
 
   try {
-    const first = await pool.acquire();
+    const first = await pool.acquire(options.arena);
     if (isFailure(first)) fail(first);
     else {
       worker = first;
-      let leg = await runLeg(worker, () => first.run(item, options.legDeadlineMs));
+      let leg = await runLeg(worker, () => first.run(options.arena, item, options.legDeadlineMs));
       while (leg?.suspended && legs.length <= MAX_RESUMES) {
         const state = leg.resume_state as Json;
         if (options.durable && !options.reuseWorkerAcrossPause) {
           await pool.killForRestart(worker);
           restarts += 1;
-          const fresh = await pool.acquire(item.id);
+          const fresh = await pool.acquire(options.arena, item.id);
           if (isFailure(fresh)) {
             fail(fresh);
             worker = undefined;
@@ -121,7 +124,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         }
         const w: WorkerProcess = worker!;
         const decision = item.resume_with === "deny" ? "deny" : "approve";
-        leg = await runLeg(w, () => w.resume(item, state, decision, options.legDeadlineMs));
+        leg = await runLeg(w, () => w.resume(options.arena, item, state, decision, options.legDeadlineMs));
       }
       if (leg?.suspended) finalError = `still suspended after ${MAX_RESUMES} resumes`;
     }

@@ -1,7 +1,8 @@
 /**
- * One run: every selected arena × adapter × item × repeat, scheduled on one p-queue. Each
- * adapter × arena gets a worker pool ("lane") that is opened on first use and closed after its
- * last item, so the number of live processes tracks the concurrency, not the size of the matrix.
+ * One run: every selected arena × adapter × item × repeat, scheduled on one p-queue. Each adapter
+ * gets one worker pool for the run, and each adapter × arena a "lane" that opens the arena on it
+ * (a build in a worker) on first use; the pool closes after the adapter's last lane, so the number
+ * of live processes tracks the concurrency, not the size of the matrix.
  */
 import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -148,6 +149,20 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   }));
   const total = plan.reduce((acc, p) => acc + p.items.length * config.repeat * p.adapters.length, 0);
   let done = 0;
+  const pools = new Map<AdapterEntry, { pool: WorkerPool; lanesLeft: number }>();
+  for (const adapter of options.adapters) {
+    const lanes = plan.filter((p) => p.adapters.includes(adapter)).length;
+    if (lanes === 0) continue;
+    const pool = new WorkerPool({
+      adapter: { name: adapter.name, module: adapter.module },
+      corpusPath: options.corpusPath,
+      logDir,
+      label: adapter.name,
+      env: options.workerEnv,
+      cwd: options.workerCwd,
+    });
+    pools.set(adapter, { pool, lanesLeft: lanes });
+  }
 
   try {
     for (const { arena } of plan) {
@@ -179,6 +194,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     });
     records.push(...(await Promise.all(arenaRuns)));
   } finally {
+    await Promise.all([...pools.values()].map((p) => p.pool.close()));
     for (const [id, g] of gateways) if (g.mock) gatewayRecords.set(id, g.mock.recorder.records());
     await Promise.all([...gateways.values()].map((g) => g.stop()));
     await scorer.close();
@@ -203,26 +219,14 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     const checkpointDir = path.join(options.dirs.checkpointsDir, runId, adapter.name, arena.id);
     rmSync(checkpointDir, { recursive: true, force: true });
     mkdirSync(checkpointDir, { recursive: true });
-    const label = `${adapter.name}__${arena.id}`;
-    const pool = new WorkerPool({
-      adapter: { name: adapter.name, module: adapter.module },
-      arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
-      config: {
-        model: config.model,
-        apiKey: config.apiKey,
-        temperature: config.temperature,
-        requestTimeoutS: config.requestTimeoutS,
-        maxToolIterations: config.maxToolIterations,
-        checkpointDir,
-      },
-      baseUrlFor: (tag) => gateway.baseUrlFor(tag),
-      corpusPath: options.corpusPath,
-      logDir,
-      label,
-      warmSpares: arena.durable && !options.reuseWorkerAcrossPause ? Math.min(concurrency, items.length * config.repeat) : 0,
-      env: options.workerEnv,
-      cwd: options.workerCwd,
-    });
+    const shared = pools.get(adapter)!;
+    const pool = shared.pool;
+    /** This lane is finished: its spares go back to the pool, which closes after the adapter's last lane. */
+    const laneDone = async () => {
+      await pool.retire(arena.id);
+      shared.lanesLeft -= 1;
+      if (shared.lanesLeft === 0) await pool.close();
+    };
     const unavailable = (reason: string, kind: FrameworkRecord["unavailable_kind"], libVersion: string, traceback?: string) => {
       done += items.length * config.repeat;
       options.onProgress?.({ arena: arena.id, framework: adapter.name, unavailable: reason, done, total });
@@ -238,9 +242,23 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       } satisfies FrameworkRecord;
     };
 
-    const opened = await queue.add(() => pool.open());
+    const opened = await queue.add(() =>
+      pool.open({
+        arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
+        config: {
+          model: config.model,
+          apiKey: config.apiKey,
+          temperature: config.temperature,
+          requestTimeoutS: config.requestTimeoutS,
+          maxToolIterations: config.maxToolIterations,
+          checkpointDir,
+        },
+        baseUrlFor: (tag) => gateway.baseUrlFor(tag),
+        warmSpares: arena.durable && !options.reuseWorkerAcrossPause ? Math.min(concurrency, items.length * config.repeat) : 0,
+      }),
+    );
     if (!opened || !opened.ok) {
-      await pool.close();
+      await laneDone();
       if (!opened) return unavailable("build did not run", "build_failed", "unknown");
       if ("failure" in opened) {
         return unavailable(`build failed: ${opened.failure.message}`, "build_failed", "unknown", opened.failure.logTail);
@@ -250,11 +268,11 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     try {
       checkDeclaredDelegates(opened.delegates, allArenaTools);
     } catch (err) {
-      await pool.close();
+      await laneDone();
       return unavailable(`build failed: ${(err as Error).message}`, "build_failed", opened.libVersion);
     }
     if (requiresPause(arena) && !opened.resumable) {
-      await pool.close();
+      await laneDone();
       return unavailable(
         "arena requires the run to pause and resume, but this adapter does not implement the resume API",
         "unsupported",
@@ -268,6 +286,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         jobs.push(
           queue.add(async () => {
             const driven = await driveItem(pool, workItem(item), {
+              arena: arena.id,
               durable: arena.durable,
               legDeadlineMs,
               reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,
@@ -330,7 +349,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       const itemRecords = await Promise.all(jobs);
       return { framework: adapter.name, available: true, lib_version: opened.libVersion, variant, items: itemRecords };
     } finally {
-      await pool.close();
+      await laneDone();
     }
   }
 }

@@ -1,26 +1,34 @@
 /**
- * Worker lifetime policy, one pool per adapter × arena:
+ * Worker lifetime policy, one pool per adapter for the whole run:
  *
- * - A worker is built once for its adapter × arena and reused across items, one item at a time
- *   (a framework's start-up cost is paid once per arena, the same for every framework).
+ * - A worker serves one adapter and is reused across items and arenas, one item at a time. It
+ *   builds a runner for each arena it is handed, so a framework's import and start-up cost is
+ *   paid once per process — the same for every framework — and a bench starts about as many
+ *   processes as items run at once, not a fresh set for every arena.
  * - A worker that crashed, hung or broke the protocol is discarded and replaced; the run goes on.
  * - A durable resume never lands on the process that paused: that one is SIGKILLed, and the
  *   resume runs on a process that has never seen the item (not even in an earlier repeat). To
- *   keep that off the critical path, durable pools keep built spares warm (one per item that
+ *   keep that off the critical path, durable arenas keep built spares warm (one per item that
  *   can be in flight at once, so concurrent pauses never queue behind a cold start).
  */
 import path from "node:path";
+import type { AdapterConfig, ArenaSpec } from "../../workers/protocol.ts";
 import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
 import { WorkerProcess, isFailure } from "./worker-process.ts";
 import type { WorkerFailure } from "./failure.ts";
 
-export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "config" | "tag"> {
-  readonly config: Omit<WorkerSpec["config"], "baseUrl">;
-  /** Base URL for a worker, given its tag (the harness tags each worker's traffic at the gateway). */
-  readonly baseUrlFor: (tag: string) => string;
+export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "id"> {
   readonly logDir: string;
-  /** File-name-safe label, e.g. `vanilla__tool_use`. */
+  /** File-name-safe label of the adapter, e.g. `vanilla`. */
   readonly label: string;
+}
+
+/** One arena this pool's workers serve. */
+export interface ArenaLane {
+  readonly arena: ArenaSpec;
+  readonly config: Omit<AdapterConfig, "baseUrl">;
+  /** Base URL for a worker on this arena, given its tag (the harness tags each worker's traffic). */
+  readonly baseUrlFor: (tag: string) => string;
   /** How many built spares to keep ready for durable resumes (0 = none). */
   readonly warmSpares: number;
 }
@@ -29,45 +37,54 @@ export type OpenOutcome = Extract<BuildOutcome, { ok: true }> | Extract<BuildOut
 
 export class WorkerPool {
   readonly spec: PoolSpec;
+  private readonly lanes = new Map<string, ArenaLane>();
   private idle: WorkerProcess[] = [];
   private readonly all = new Set<WorkerProcess>();
   private spawned = 0;
-  private spares: Promise<WorkerProcess | undefined>[] = [];
+  private readonly spares = new Map<string, Promise<WorkerProcess | undefined>[]>();
   private closed = false;
 
   constructor(spec: PoolSpec) {
     this.spec = spec;
   }
 
-  /** Start the first worker: its build decides whether this adapter is available on this arena. */
-  async open(): Promise<OpenOutcome> {
-    const { worker, build } = await this.spawn();
+  /** Serve a new arena: its first build decides whether this adapter is available on it. */
+  async open(lane: ArenaLane): Promise<OpenOutcome> {
+    this.lanes.set(lane.arena.id, lane);
+    const index = this.idle.findIndex((w) => w.alive);
+    const taken = index !== -1 ? this.idle.splice(index, 1)[0]! : await this.spawn();
+    if (isFailure(taken)) return { ok: false, failure: taken };
+    const build = await this.buildOn(taken, lane);
     if (isFailure(build)) {
-      await worker.stop();
+      await this.discard(taken);
       return { ok: false, failure: build };
     }
-    if (!build.ok) {
-      await worker.stop();
-      return build;
-    }
-    this.idle.push(worker);
-    this.refillSpares();
+    this.release(taken);
+    if (build.ok) this.refillSpares(lane);
     return build;
   }
 
-  /** A built worker, preferring an idle one. With `notSeen`, only one that never ran that item. */
-  async acquire(notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
-    const index = this.idle.findIndex((w) => w.alive && (notSeen === undefined || !w.seenItems.has(notSeen)));
-    if (index !== -1) return this.idle.splice(index, 1)[0]!;
-    if (notSeen !== undefined && this.spares.length > 0) {
+  /**
+   * A worker built for `arena`, preferring an idle one already built for it. With `notSeen`, only
+   * one that never ran that item of that arena.
+   */
+  async acquire(arena: string, notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
+    const lane = this.lanes.get(arena);
+    if (!lane) throw new Error(`pool for ${this.spec.label}: arena ${arena} was never opened`);
+    const usable = (w: WorkerProcess) => w.alive && (notSeen === undefined || !w.hasSeen(arena, notSeen));
+    const builtIdle = this.idle.findIndex((w) => usable(w) && w.isBuiltFor(arena));
+    if (builtIdle !== -1) return this.idle.splice(builtIdle, 1)[0]!;
+    const spares = this.spares.get(arena) ?? [];
+    if (notSeen !== undefined && spares.length > 0) {
       // Claim a spare before awaiting it: two concurrent resumes must not both get the same one.
-      const claimed = this.spares.shift()!;
-      this.refillSpares();
+      const claimed = spares.shift()!;
+      this.refillSpares(lane);
       const spare = await claimed;
-      if (spare?.alive && !spare.seenItems.has(notSeen)) return spare;
+      if (spare && usable(spare)) return spare;
       if (spare) this.release(spare);
     }
-    return this.startBuilt();
+    const anyIdle = this.idle.findIndex(usable);
+    return this.ready(anyIdle !== -1 ? this.idle.splice(anyIdle, 1)[0]! : await this.spawn(), lane);
   }
 
   release(worker: WorkerProcess): void {
@@ -89,47 +106,61 @@ export class WorkerPool {
     await this.discard(worker);
   }
 
+  /** Stop keeping spares for an arena whose items are all done (its workers stay, for other arenas). */
+  async retire(arena: string): Promise<void> {
+    const spares = this.spares.get(arena) ?? [];
+    this.spares.delete(arena);
+    for (const spare of await Promise.all(spares)) if (spare) this.release(spare);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.spares);
+    await Promise.all([...this.spares.values()].flat());
     await Promise.all([...this.all].map((w) => w.stop()));
     this.all.clear();
     this.idle = [];
   }
 
-  private refillSpares(): void {
-    while (!this.closed && this.spares.length < this.spec.warmSpares) {
-      this.spares.push(this.startBuilt().then((w) => (isFailure(w) ? undefined : w)));
+  private refillSpares(lane: ArenaLane): void {
+    const spares = this.spares.get(lane.arena.id) ?? [];
+    this.spares.set(lane.arena.id, spares);
+    while (!this.closed && spares.length < lane.warmSpares) {
+      spares.push(this.spawn().then((w) => this.ready(w, lane)).then((w) => (isFailure(w) ? undefined : w)));
     }
   }
 
-  private async startBuilt(): Promise<WorkerProcess | WorkerFailure> {
-    const { worker, build } = await this.spawn();
-    if (isFailure(build)) return build;
-    if (!build.ok) {
+  /** `worker` built for the lane's arena, or why not (a worker that cannot serve it is let go). */
+  private async ready(worker: WorkerProcess | WorkerFailure, lane: ArenaLane): Promise<WorkerProcess | WorkerFailure> {
+    if (isFailure(worker) || worker.isBuiltFor(lane.arena.id)) return worker;
+    const build = await this.buildOn(worker, lane);
+    if (isFailure(build)) {
       await this.discard(worker);
-      return {
-        kind: "spawn_failed",
-        message: `replacement worker failed to build: ${build.reason}`,
-        timedOut: false,
-        exitCode: null,
-        signal: null,
-        logTail: "",
-      };
+      return build;
     }
-    return worker;
+    if (build.ok) return worker;
+    this.release(worker);
+    return {
+      kind: "spawn_failed",
+      message: `worker failed to build ${lane.arena.id}: ${build.reason}`,
+      timedOut: false,
+      exitCode: null,
+      signal: null,
+      logTail: "",
+    };
   }
 
-  private async spawn() {
-    const tag = `${this.spec.label}__w${this.spawned++}`;
-    const spec: WorkerSpec = {
-      ...this.spec,
-      tag,
-      config: { ...this.spec.config, baseUrl: this.spec.baseUrlFor(tag) },
-      logFile: path.join(this.spec.logDir, `${tag}.log`),
-    };
-    const started = await WorkerProcess.start(spec);
+  private buildOn(worker: WorkerProcess, lane: ArenaLane): Promise<BuildOutcome | WorkerFailure> {
+    const tag = `${this.spec.label}__${lane.arena.id}__${worker.id}`;
+    return worker.build({ arena: lane.arena, config: { ...lane.config, baseUrl: lane.baseUrlFor(tag) }, tag });
+  }
+
+  private async spawn(): Promise<WorkerProcess | WorkerFailure> {
+    const id = `w${this.spawned++}`;
+    const { logDir, label, ...spec } = this.spec;
+    const started = await WorkerProcess.start({ ...spec, id, logFile: path.join(logDir, `${label}__${id}.log`) });
     this.all.add(started.worker);
-    return started;
+    if (!started.failure) return started.worker;
+    await this.discard(started.worker);
+    return started.failure;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * One worker child process, seen from the orchestrator: spawn it, build its runner, run legs,
- * kill it. Every message it sends is validated against the protocol; a message that fails
+ * One worker child process, seen from the orchestrator: spawn it, build its runners (one per
+ * arena it serves), run legs, kill it. Every message it sends is validated against the protocol; a message that fails
  * validation, an exit, or a missed deadline ends the current leg as a {@link WorkerFailure}.
  */
 import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
@@ -30,16 +30,22 @@ const LOG_TAIL_BYTES = 2000;
 const COMPILE_CACHE = path.join(os.tmpdir(), "agentic-arena-compile-cache");
 
 export interface WorkerSpec {
+  /** Names this process within its pool (`w3`): part of its log file name and its gateway tags. */
+  readonly id: string;
   readonly adapter: AdapterRef;
-  readonly arena: ArenaSpec;
-  readonly config: AdapterConfig;
   readonly corpusPath: string;
   /** File that receives the worker's stdout and stderr. */
   readonly logFile: string;
-  /** Identifies this worker's traffic at the gateway (part of its base URL). */
-  readonly tag: string;
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
+}
+
+/** What a worker needs to serve one arena. */
+export interface ArenaBuild {
+  readonly arena: ArenaSpec;
+  /** `baseUrl` carries `tag`, so the gateway can attribute this worker's traffic on this arena. */
+  readonly config: AdapterConfig;
+  readonly tag: string;
 }
 
 export type BuildOutcome =
@@ -74,8 +80,10 @@ let jobCounter = 0;
 
 export class WorkerProcess {
   readonly spec: WorkerSpec;
-  /** Item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
-  readonly seenItems = new Set<string>();
+  /** Arena id → gateway tag, for every arena this process has a built runner for. */
+  private readonly tags = new Map<string, string>();
+  /** Arena + item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
+  private readonly seen = new Set<string>();
   private readonly child: ReturnType<typeof spawnHost>;
   private waiters: Waiter[] = [];
   private dead: WorkerFailure | undefined;
@@ -100,6 +108,10 @@ export class WorkerProcess {
     });
   }
 
+  get id(): string {
+    return this.spec.id;
+  }
+
   get pid(): number | undefined {
     return this.child.pid;
   }
@@ -108,30 +120,45 @@ export class WorkerProcess {
     return this.dead === undefined;
   }
 
-  /** Spawn and build. A worker that cannot build still exists (and must be stopped) so the reason can be reported. */
-  static async start(spec: WorkerSpec): Promise<{ worker: WorkerProcess; build: BuildOutcome | WorkerFailure }> {
+  /** Spawn and wait until the host is up. A worker that failed to start still exists (and must be stopped). */
+  static async start(spec: WorkerSpec): Promise<{ worker: WorkerProcess; failure?: WorkerFailure }> {
     const worker = new WorkerProcess(spec);
     const ready = await worker.next((m) => m.type === "ready", 30_000);
-    if (isFailure(ready)) return { worker, build: ready };
-    worker.send({ type: "build", adapter: spec.adapter, arena: spec.arena, config: spec.config, corpusPath: spec.corpusPath });
-    const built = await worker.next((m) => m.type === "built" || m.type === "build_failed", 120_000);
-    if (isFailure(built)) return { worker, build: built };
+    return isFailure(ready) ? { worker, failure: ready } : { worker };
+  }
+
+  /** Build this process's runner for one arena (the first build also loads the adapter). */
+  async build({ arena, config, tag }: ArenaBuild): Promise<BuildOutcome | WorkerFailure> {
+    this.send({ type: "build", adapter: this.spec.adapter, arena, config, corpusPath: this.spec.corpusPath });
+    const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id, 120_000);
+    if (isFailure(built)) return built;
     if (built.type === "built") {
-      return { worker, build: { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates } };
+      this.tags.set(arena.id, tag);
+      return { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates };
     }
     if (built.type !== "build_failed") throw new Error("unreachable");
-    return {
-      worker,
-      build: { ok: false, kind: built.kind, reason: built.reason, libVersion: built.libVersion, traceback: built.traceback },
-    };
+    return { ok: false, kind: built.kind, reason: built.reason, libVersion: built.libVersion, traceback: built.traceback };
   }
 
-  run(item: WorkItem, deadlineMs: number): Promise<LegOutcome> {
-    return this.leg({ type: "run", job: this.newJob(), item }, item, deadlineMs);
+  isBuiltFor(arena: string): boolean {
+    return this.tags.has(arena);
   }
 
-  resume(item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number): Promise<LegOutcome> {
-    return this.leg({ type: "resume", job: this.newJob(), item, state, decision }, item, deadlineMs);
+  /** The tag of this worker's traffic on `arena` (set by a successful build). */
+  tagFor(arena: string): string | undefined {
+    return this.tags.get(arena);
+  }
+
+  hasSeen(arena: string, itemId: string): boolean {
+    return this.seen.has(seenKey(arena, itemId));
+  }
+
+  run(arena: string, item: WorkItem, deadlineMs: number): Promise<LegOutcome> {
+    return this.leg({ type: "run", job: this.newJob(), arena, item }, deadlineMs);
+  }
+
+  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number): Promise<LegOutcome> {
+    return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision }, deadlineMs);
   }
 
   /** Ask the worker to exit; escalate SIGTERM → SIGKILL if it does not. */
@@ -156,8 +183,8 @@ export class WorkerProcess {
     return `j${jobCounter}`;
   }
 
-  private async leg(message: ToWorker & { job: string }, item: WorkItem, deadlineMs: number): Promise<LegOutcome> {
-    this.seenItems.add(item.id);
+  private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number): Promise<LegOutcome> {
+    this.seen.add(seenKey(message.arena, message.item.id));
     this.send(message);
     const reply = await this.next(
       (m) => (m.type === "result" || m.type === "suspended" || m.type === "error") && m.job === message.job,
@@ -265,6 +292,10 @@ function spawnHost(spec: WorkerSpec) {
     forceKillAfterDelay: KILL_GRACE_MS,
     nodePath: process.execPath,
   });
+}
+
+function seenKey(arena: string, itemId: string): string {
+  return `${arena}\u0000${itemId}`;
 }
 
 export function isFailure(v: unknown): v is WorkerFailure {

@@ -15,14 +15,17 @@ import { probeAdapters } from "./support.ts";
 /** Build one adapter in a real worker; null when it built, else why not. */
 async function buildFailure(adapter: { name: string; module: string }): Promise<string | null> {
   const { root } = tempDirs();
-  const { worker, build } = await WorkerProcess.start({
+  const { worker, failure } = await WorkerProcess.start({
+    id: "w0",
     adapter: { name: adapter.name, module: adapter.module },
-    arena: { id: "guard", tools: ["search"], systemPrompt: "Answer.", durable: false },
-    config: { model: "m", baseUrl: "http://127.0.0.1:9", apiKey: "mock-key", temperature: 0, requestTimeoutS: 5, maxToolIterations: 3, checkpointDir: os.tmpdir() },
     corpusPath: OUR_CORPUS,
     logFile: path.join(root, "guard.log"),
-    tag: "guard",
   });
+  const build = failure ?? (await worker.build({
+    arena: { id: "guard", tools: ["search"], systemPrompt: "Answer.", durable: false },
+    config: { model: "m", baseUrl: "http://127.0.0.1:9", apiKey: "mock-key", temperature: 0, requestTimeoutS: 5, maxToolIterations: 3, checkpointDir: os.tmpdir() },
+    tag: "guard",
+  }));
   await worker.stop();
   if (isFailure(build)) return `worker failed: ${build.message}`;
   return build.ok ? null : `${build.kind}: ${build.reason}`;
