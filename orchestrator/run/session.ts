@@ -135,7 +135,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const legDeadlineMs =
     options.legDeadlineMs ?? Math.max(30_000, config.requestTimeoutS * 1000 * (config.maxToolIterations + 1) + 5_000);
   const allArenaTools = [...new Set(options.arenas.flatMap((a) => namesFor(a.declaredTools)))];
-  const scorer: Scorer = createScorer({ deadlineMs: options.scoreDeadlineMs ?? 2_000 });
+
   const gateways = new Map<string, RunGateway>();
   const records: RunRecord[] = [];
   const gatewayRecords = new Map<string, GatewayRecords>();
@@ -147,6 +147,10 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     items: options.itemFilter ? arena.items.filter((i) => options.itemFilter!.includes(i.id)) : arena.items,
     adapters: options.adapters.filter((a) => !a.onlyArenas || a.onlyArenas.includes(arena.id)),
   }));
+  const scorer: Scorer = createScorer({
+    deadlineMs: options.scoreDeadlineMs ?? 2_000,
+    expectedChecks: plan.flatMap((p) => p.items.map((i) => i.checks)),
+  });
   const total = plan.reduce((acc, p) => acc + p.items.length * config.repeat * p.adapters.length, 0);
   let done = 0;
   const pools = new Map<AdapterEntry, { pool: WorkerPool; lanesLeft: number }>();

@@ -8,7 +8,9 @@
  * On a deadline every check of the item fails with {@link deadlineDetail}: which check hung is
  * unknown from outside the thread, and a result computed on the main thread could hang it too.
  */
+import { getCompileCacheDir } from "node:module";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import type { Check } from "../arena/schemas.ts";
@@ -38,6 +40,20 @@ export function deadlineDetail(deadlineMs: number): string {
   return `skipped: scoring exceeded its deadline of ${deadlineMs} ms`;
 }
 
+/**
+ * The thread's environment. `module.enableCompileCache()` (what the CLI calls) caches for the
+ * calling thread only; a worker thread reads NODE_COMPILE_CACHE from its own environment, and
+ * without a cache it strips the scorer's TypeScript again, which is most of its start-up cost.
+ * Pointing it at the main thread's directory also lets it reuse the entries already there.
+ */
+function threadEnv(): NodeJS.ProcessEnv | undefined {
+  const dir = getCompileCacheDir();
+  if (dir === undefined) return undefined;
+  // The directory in use is a per-Node-build subdirectory of the one NODE_COMPILE_CACHE names.
+  const base = path.basename(dir).startsWith(`v${process.versions.node}-`) ? path.dirname(dir) : dir;
+  return { ...process.env, NODE_COMPILE_CACHE: base };
+}
+
 export function createScoringPool(options: ScoringPoolOptions = {}): ScoringPool {
   const maxThreads = options.maxThreads ?? Math.min(2, availableParallelism());
   const pool = new Piscina<ScoreTask, ItemScore>({
@@ -45,6 +61,7 @@ export function createScoringPool(options: ScoringPoolOptions = {}): ScoringPool
     minThreads: 1,
     maxThreads,
     idleTimeout: 30_000,
+    env: threadEnv(),
   });
   let destroyed = false;
 
