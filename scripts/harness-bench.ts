@@ -8,7 +8,11 @@
  * 3. Per-item harness overhead (orchestrator + IPC + scoring on top of the adapter's own time),
  *    in-process, concurrency 1, tool_use × 10.
  * 4. What durable restarts cost: durable_state with a real restart at every pause vs the same
- *    run resumed in-process (the test-only switch), wall time of the run.
+ *    run resumed in-process (the test-only switch), wall time of the run — once at full mock
+ *    speed (CPU-bound: nothing waits, so every process start is paid in full) and once with
+ *    every gateway reply held 50 ms (`stallSeconds`, standing in for a provider's latency).
+ * 5. The floor under (4): what starting one worker costs (spawn → ready → built), wall and CPU,
+ *    next to a bare `node -e 0`.
  *
  * Medians over N runs (default 5). Figures go into docs/performance.md by hand, with this command.
  */
@@ -19,9 +23,10 @@ import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
-import { runArenas } from "../orchestrator/run/session.ts";
+import { runArenas, type RunOptions } from "../orchestrator/run/session.ts";
+import { WorkerProcess, isFailure } from "../orchestrator/workers/worker-process.ts";
 import { findAdapter } from "../workers/adapters/catalog.ts";
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -48,7 +53,9 @@ const vanilla = findAdapter("vanilla")!;
 const adapters = [{ name: vanilla.name, module: vanilla.module }];
 const corpusPath = path.join(ROOT, "arenas", "corpus.json");
 
-async function inProcess(arenaId: string, repeat: number, extra: { reuseWorkerAcrossPause?: boolean; concurrency?: number } = {}) {
+type Extra = Pick<RunOptions, "reuseWorkerAcrossPause" | "concurrency" | "gatewayFaults">;
+
+async function inProcess(arenaId: string, repeat: number, extra: Extra = {}) {
   const t0 = performance.now();
   const outcome = await runArenas({
     arenas: [loadArena(path.join(ROOT, "arenas", arenaId))],
@@ -86,15 +93,50 @@ for (let i = 0; i < RUNS; i++) {
 results["per-item harness overhead (orchestrator + IPC + scoring), tool_use x10, concurrency 1"] =
   `${(median(overheads) * 1000).toFixed(2)} ms (adapter's own time ${(median(adapterMeans) * 1000).toFixed(2)} ms/item)`;
 
-const restart: number[] = [];
-const reuse: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  restart.push((await inProcess("durable_state", 1)).wall);
-  reuse.push((await inProcess("durable_state", 1, { reuseWorkerAcrossPause: true })).wall);
+async function restartCost(label: string, extra: Extra) {
+  const restart: number[] = [];
+  const reuse: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    restart.push((await inProcess("durable_state", 1, extra)).wall);
+    reuse.push((await inProcess("durable_state", 1, { ...extra, reuseWorkerAcrossPause: true })).wall);
+  }
+  const r = median(restart);
+  const u = median(reuse);
+  results[`durable_state run wall, ${label}: real restart at every pause vs resumed in-process`] =
+    `${r.toFixed(3)} s vs ${u.toFixed(3)} s (+${(((r - u) / u) * 100).toFixed(0)}%)`;
 }
-const r = median(restart);
-const u = median(reuse);
-results["durable_state run wall: real restart at every pause vs resumed in-process"] =
-  `${r.toFixed(3)} s vs ${u.toFixed(3)} s (+${(((r - u) / u) * 100).toFixed(0)}%)`;
+await restartCost("full mock speed", {});
+await restartCost("50 ms per gateway reply", { gatewayFaults: { stallSeconds: 0.05 } });
+
+/** CPU seconds a process has used so far (Linux /proc; fields 14 and 15 are utime and stime in ticks). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const starts: { wall: number; cpu: number }[] = [];
+const { runsDir } = dirs();
+mkdirSync(runsDir, { recursive: true });
+for (let i = 0; i < RUNS * 4; i++) {
+  const t0 = performance.now();
+  const { worker, failure } = await WorkerProcess.start({ id: `w${i}`, adapter: adapters[0]!, corpusPath, logFile: path.join(runsDir, "start.log") });
+  const built = failure ?? (await worker.build({
+    arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
+    config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8, checkpointDir: runsDir },
+    tag: "bench",
+  }));
+  const wall = (performance.now() - t0) / 1000;
+  if (isFailure(built) || !built.ok) throw new Error(`worker did not build: ${JSON.stringify(built)}`);
+  starts.push({ wall, cpu: cpuSecondsOf(worker.pid!) });
+  await worker.kill();
+}
+const bare: number[] = [];
+for (let i = 0; i < RUNS * 4; i++) {
+  const t0 = performance.now();
+  await execa(process.execPath, ["-e", "0"]);
+  bare.push((performance.now() - t0) / 1000);
+}
+results["one worker start (spawn → ready → built, vanilla), wall / CPU"] =
+  `${(median(starts.map((s) => s.wall)) * 1000).toFixed(0)} ms / ${(median(starts.map((s) => s.cpu)) * 1000).toFixed(0)} ms (bare \`node -e 0\`: ${(median(bare) * 1000).toFixed(0)} ms wall)`;
 
 for (const [k, v] of Object.entries(results)) console.log(`${k}: ${v}`);

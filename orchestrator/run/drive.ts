@@ -112,9 +112,10 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
       while (leg?.suspended && legs.length <= MAX_RESUMES) {
         const state = leg.resume_state as Json;
         if (options.durable && !options.reuseWorkerAcrossPause) {
-          await pool.killForRestart(worker);
+          // The fresh worker is claimed while the old one dies; the resume starts only once it is gone.
+          const paused: WorkerProcess = worker!;
+          const [, fresh] = await Promise.all([pool.killForRestart(paused), pool.acquire(options.arena, item.id)]);
           restarts += 1;
-          const fresh = await pool.acquire(options.arena, item.id);
           if (isFailure(fresh)) {
             fail(fresh);
             worker = undefined;
