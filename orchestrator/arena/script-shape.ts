@@ -5,7 +5,9 @@
  * with both keys is a tool-call turn, a turn with neither is content `""`.
  */
 import { pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { MockScriptSchema, TurnSchema, type MockScript, type ScriptedToolCall, type Turn } from "./schemas.ts";
+// Types only: the shapes are checked here field by field, and `arena validate` (which uses this
+// module but not the loader) then need not load zod.
+import type { MockScript, ScriptedToolCall, Turn } from "./schemas.ts";
 import { pyTruthy } from "./truthy.ts";
 
 export interface ShapeProblem {
@@ -56,7 +58,7 @@ function normaliseTurn(t: PyDict, field: string, lines: JsonLines, line: number,
       const call = normaliseCall(c, `${field}.tool_calls[${k}]`, lines, lines.of(calls) ?? line, problems);
       if (call) out.push(call);
     });
-    return problems.length === before ? TurnSchema.parse({ kind: "tool_calls", tool_calls: out }) : undefined;
+    return problems.length === before ? { kind: "tool_calls", tool_calls: out } : undefined;
   }
   const content = t.has("content") ? t.get("content")! : "";
   if (typeof content !== "string") {
@@ -117,5 +119,5 @@ export function normaliseScript(root: PyValue, lines: JsonLines): { script: Mock
     defaultTurns = normaliseTurns(d.get("turns"), "default", lines, lines.of(d) ?? 1, problems);
     if (problems.length > 0) return fail(problems[0]!);
   }
-  return { script: MockScriptSchema.parse({ scenarios, default: { turns: defaultTurns } }) };
+  return { script: { scenarios, default: { turns: [...defaultTurns] } } };
 }

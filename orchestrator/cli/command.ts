@@ -1,6 +1,6 @@
 /**
- * The shape of an `arena` sub-command. Adding one = a file under `commands/` exporting a
- * {@link Command}, plus one line in `commands/index.ts`.
+ * The shape of an `arena` sub-command. Adding one = an entry in `commands/index.ts`, plus a
+ * module beside it exporting the `run` that entry loads.
  */
 import type { CommonOptions, CommonFlag } from "./common.ts";
 

@@ -14,7 +14,7 @@ import type { Arena } from "../arena/schemas.ts";
 import { LiveRefusedError, loadArenaConfig, readEnvironment, type Mode } from "../config/arena-config.ts";
 import { runArenas, type AdapterEntry } from "../run/session.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
-import { UsageError, type CommandContext, type FlagSpec } from "./command.ts";
+import { UsageError, type CommandContext } from "./command.ts";
 import { selectArenas } from "./common.ts";
 import { progressReporter } from "./progress.ts";
 
@@ -22,18 +22,6 @@ export const EXIT_ITEMS_FAILED = 1;
 export const EXIT_HARNESS_FAILURE = 3;
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-export const RUN_FLAGS = {
-  framework: {
-    type: "string",
-    multiple: true,
-    valueName: "NAME",
-    description: "an adapter name, repeatable, or `all` (default: all)",
-  },
-  mode: { type: "string", valueName: "mock|live", description: "mock (scripted gateway, no key) or live (default: mock)" },
-  repeat: { type: "string", valueName: "N", description: "run every item N times (default: 1)" },
-  concurrency: { type: "string", valueName: "N", description: "items in flight at once (default: number of cores)" },
-} as const satisfies Record<string, FlagSpec>;
 
 function positiveInt(raw: unknown, flag: string, fallback: number): number {
   if (raw === undefined) return fallback;

@@ -3,15 +3,11 @@
  * fixed corpus, so results never drift between runs, machines or frameworks.
  */
 import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parsePyJson, toJs } from "../py/index.ts";
+import { DEFAULT_CORPUS_PATH } from "./corpus-path.ts";
 
-export const DEFAULT_CORPUS_PATH = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../arenas/corpus.json",
-);
+export { DEFAULT_CORPUS_PATH };
 
 const CorpusSchema = z.array(z.object({ title: z.string(), text: z.string() }));
 

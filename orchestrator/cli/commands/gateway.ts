@@ -6,7 +6,7 @@
 import { loadArena } from "../../arena/load.ts";
 import { createGateway } from "../../gateway/index.ts";
 import { namesFor } from "../../../workers/tools/registry.ts";
-import { UsageError, type Command, type FlagValue } from "../command.ts";
+import { UsageError, type CommandContext, type FlagValue } from "../command.ts";
 import { selectArenas } from "../common.ts";
 
 function intFlag(v: FlagValue, name: string, min: number, max: number): number | undefined {
@@ -30,52 +30,41 @@ function stallFlag(v: FlagValue): number {
   return n;
 }
 
-export const gatewayCommand: Command = {
-  name: "gateway",
-  summary: "serve one arena's mock script on 127.0.0.1 (prints the base URL; Ctrl-C stops)",
-  common: ["arenas-dir", "arena"],
-  flags: {
-    port: { type: "string", valueName: "N", description: "port to listen on (default: an ephemeral port)" },
-    faults: { type: "string", valueName: "S,S,…", description: "HTTP status per completions attempt, e.g. 429,200 (default: none)" },
-    "retry-after": { type: "string", valueName: "SECONDS", description: "Retry-After header on injected 429/503" },
-    stall: { type: "string", valueName: "SECONDS", description: "hold every non-faulted attempt this long (a hung provider)" },
-  },
-  async run({ common, flags, io }) {
-    if (common.arenas.length !== 1) throw new UsageError("give exactly one --arena");
-    const [ref] = selectArenas(common, io.cwd);
-    const arena = loadArena(ref!.dir, { cwd: io.cwd });
-    const gateway = createGateway({
-      script: arena.script,
-      arenaTools: namesFor(arena.declaredTools),
-      port: intFlag(flags["port"], "port", 0, 65535) ?? 0,
-      faults: faultsFlag(flags["faults"]),
-      retryAfter: intFlag(flags["retry-after"], "retry-after", 0, 86_400) ?? null,
-      stallSeconds: stallFlag(flags["stall"]),
-    });
-    let address;
-    try {
-      address = await gateway.start();
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== "EADDRINUSE" && code !== "EACCES") throw err;
-      io.stderr(`arena gateway: cannot listen on 127.0.0.1:${flags["port"] as string} (${code})\n`);
-      return 1;
-    }
-    const { baseUrl, recordsUrl } = address;
-    io.stdout(`${baseUrl}\n`);
-    io.stdout(`arena ${arena.id}: mock gateway up; records at ${recordsUrl}; Ctrl-C to stop\n`);
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        process.off("SIGINT", done);
-        process.off("SIGTERM", done);
-        resolve();
-      };
-      process.once("SIGINT", done);
-      process.once("SIGTERM", done);
-    });
-    await gateway.stop();
-    const usage = gateway.recorder.servedUsage;
-    io.stdout(`served ${usage.llm_calls} request(s): ${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion tokens\n`);
-    return 0;
-  },
-};
+export async function run({ common, flags, io }: CommandContext): Promise<number> {
+  if (common.arenas.length !== 1) throw new UsageError("give exactly one --arena");
+  const [ref] = selectArenas(common, io.cwd);
+  const arena = loadArena(ref!.dir, { cwd: io.cwd });
+  const gateway = createGateway({
+    script: arena.script,
+    arenaTools: namesFor(arena.declaredTools),
+    port: intFlag(flags["port"], "port", 0, 65535) ?? 0,
+    faults: faultsFlag(flags["faults"]),
+    retryAfter: intFlag(flags["retry-after"], "retry-after", 0, 86_400) ?? null,
+    stallSeconds: stallFlag(flags["stall"]),
+  });
+  let address;
+  try {
+    address = await gateway.start();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw err;
+    io.stderr(`arena gateway: cannot listen on 127.0.0.1:${flags["port"] as string} (${code})\n`);
+    return 1;
+  }
+  const { baseUrl, recordsUrl } = address;
+  io.stdout(`${baseUrl}\n`);
+  io.stdout(`arena ${arena.id}: mock gateway up; records at ${recordsUrl}; Ctrl-C to stop\n`);
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      process.off("SIGINT", done);
+      process.off("SIGTERM", done);
+      resolve();
+    };
+    process.once("SIGINT", done);
+    process.once("SIGTERM", done);
+  });
+  await gateway.stop();
+  const usage = gateway.recorder.servedUsage;
+  io.stdout(`served ${usage.llm_calls} request(s): ${usage.prompt_tokens} prompt + ${usage.completion_tokens} completion tokens\n`);
+  return 0;
+}
