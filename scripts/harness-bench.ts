@@ -40,7 +40,7 @@ function median(xs: number[]): number {
 
 async function cliWall(args: string[]): Promise<number> {
   const t0 = performance.now();
-  await execa(process.execPath, [path.join(ROOT, "orchestrator/cli/bin.ts"), ...args], { cwd: ROOT, reject: true });
+  await execa(process.execPath, [path.join(ROOT, "orchestrator/cli/bin.mjs"), ...args], { cwd: ROOT, reject: true });
   return (performance.now() - t0) / 1000;
 }
 

@@ -11,7 +11,7 @@ import { commandUsage, programUsage } from "./usage.ts";
 
 /** A usage or input mistake: nothing ran. */
 export const EXIT_USAGE = 2;
-/** A bug in the harness itself (bin.ts prints the stack for these). */
+/** A bug in the harness itself (bin.mjs prints the stack for these). */
 export const EXIT_INTERNAL = 3;
 
 export async function main(argv: readonly string[], io: Io, commands: readonly Command[] = COMMANDS): Promise<number> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { describeWithReference, REFERENCE_ARENAS, REPO_ROOT } from "../support/reference.ts";
 import { jsonl, tempRoot, writeArena } from "../arena/fixture.ts";
 
-const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.ts");
+const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
 
 function arena(args: string[], cwd: string) {
   return execa(process.execPath, [BIN, ...args], { cwd, reject: false });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../../orchestrator/cli/main.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
-const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.ts");
+const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
 
 describe("arena gateway", () => {
   it("prints its base URL first, serves the arena's script, and stops on SIGTERM", async () => {

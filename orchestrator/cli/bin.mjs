@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-/** The `arena` executable. Everything testable lives in main.ts; this only binds it to the process. */
+/**
+ * The `arena` executable. Everything testable lives in main.ts; this only binds it to the process.
+ * It is plain JavaScript on purpose: Node's compile cache (which also keeps the result of type
+ * stripping) must be on before the first TypeScript file loads, or every start pays for loading
+ * the TypeScript stripper itself — on the project VM 280 ms for `arena --help` against 100 ms.
+ */
 import { enableCompileCache } from "node:module";
 
-// The CLI loads a few hundred modules on every start; Node's compile cache makes later starts cheaper.
 enableCompileCache();
 const { EXIT_INTERNAL, main } = await import("./main.ts");
 
