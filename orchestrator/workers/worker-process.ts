@@ -289,6 +289,8 @@ function spawnHost(spec: WorkerSpec) {
     stdout: { file: spec.logFile, append: true },
     stderr: { file: spec.logFile, append: true },
     reject: false,
+    // Messages are handled as they arrive; execa would otherwise keep every one for the result.
+    buffer: false,
     forceKillAfterDelay: KILL_GRACE_MS,
     nodePath: process.execPath,
   });

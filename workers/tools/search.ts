@@ -62,12 +62,22 @@ function pySliceHead<T>(items: readonly T[], k: bigint): readonly T[] {
   return items.slice(0, Number(end));
 }
 
+// A corpus is frozen and searched on every tool call: tokenise each document once, not per query.
+const documentTokens = new WeakMap<Corpus, readonly Set<string>[]>();
+
+function tokensOf(corpus: Corpus): readonly Set<string>[] {
+  let sets = documentTokens.get(corpus);
+  if (!sets) documentTokens.set(corpus, (sets = corpus.map((doc) => tokens(`${doc.title} ${doc.text}`))));
+  return sets;
+}
+
 export function search(corpus: Corpus, query: string, k: bigint | number = 3n): string {
   const q = tokens(query);
   if (q.size === 0) return "No results.";
   const scored: { score: number; doc: CorpusEntry }[] = [];
-  for (const doc of corpus) {
-    const words = tokens(`${doc.title} ${doc.text}`);
+  const sets = tokensOf(corpus);
+  for (const [i, doc] of corpus.entries()) {
+    const words = sets[i]!;
     let score = 0;
     for (const word of q) if (words.has(word)) score++;
     if (score > 0) scored.push({ score, doc });
