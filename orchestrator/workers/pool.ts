@@ -8,8 +8,9 @@
  * - A worker that crashed, hung or broke the protocol is discarded and replaced; the run goes on.
  * - A durable resume never lands on the process that paused: that one is SIGKILLed, and the
  *   resume runs on a process that has never seen the item (not even in an earlier repeat). To
- *   keep that off the critical path, durable arenas keep built spares warm (one per item that
- *   can be in flight at once, so concurrent pauses never queue behind a cold start).
+ *   keep that off the critical path, durable arenas keep built spares warm, started as soon as
+ *   the arena opens; no more are started than the lane's items can use, because on a CPU-bound
+ *   run a spare nobody claims is a whole process start taken from the run.
  */
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../workers/protocol.ts";
@@ -29,8 +30,10 @@ export interface ArenaLane {
   readonly config: Omit<AdapterConfig, "baseUrl">;
   /** Base URL for a worker on this arena, given its tag (the harness tags each worker's traffic). */
   readonly baseUrlFor: (tag: string) => string;
-  /** How many built spares to keep ready for durable resumes (0 = none). */
+  /** How many built spares to keep ready for durable resumes at once (0 = none). */
   readonly warmSpares: number;
+  /** How many spares to start over the lane's life at most (one per item run it will pause). */
+  readonly spareBudget: number;
 }
 
 export type OpenOutcome = Extract<BuildOutcome, { ok: true }> | Extract<BuildOutcome, { ok: false }> | { ok: false; failure: WorkerFailure };
@@ -42,6 +45,7 @@ export class WorkerPool {
   private readonly all = new Set<WorkerProcess>();
   private spawned = 0;
   private readonly spares = new Map<string, Promise<WorkerProcess | undefined>[]>();
+  private readonly sparesStarted = new Map<string, number>();
   private closed = false;
 
   constructor(spec: PoolSpec) {
@@ -124,7 +128,9 @@ export class WorkerPool {
   private refillSpares(lane: ArenaLane): void {
     const spares = this.spares.get(lane.arena.id) ?? [];
     this.spares.set(lane.arena.id, spares);
-    while (!this.closed && spares.length < lane.warmSpares) {
+    const started = () => this.sparesStarted.get(lane.arena.id) ?? 0;
+    while (!this.closed && spares.length < lane.warmSpares && started() < lane.spareBudget) {
+      this.sparesStarted.set(lane.arena.id, started() + 1);
       spares.push(this.spawn().then((w) => this.ready(w, lane)).then((w) => (isFailure(w) ? undefined : w)));
     }
   }
