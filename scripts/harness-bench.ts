@@ -6,7 +6,8 @@
  * 1. `arena bench --framework vanilla` over our seven arenas: CLI wall time, process start included.
  * 2. `arena run --arena tool_use --framework vanilla --repeat 10`: CLI wall time.
  * 3. Per-item harness overhead (orchestrator + IPC + scoring on top of the adapter's own time),
- *    in-process, concurrency 1, tool_use × 10.
+ *    in-process, concurrency 1, tool_use × 10; then the floor under (2): the same number of LLM
+ *    calls made with fetch from a fresh process to a bare server (see transportFloor).
  * 4. What durable restarts cost: durable_state with a real restart at every pause vs the same
  *    run resumed in-process (the test-only switch), wall time of the run — once at full mock
  *    speed (CPU-bound: nothing waits, so every process start is paid in full) and once with
@@ -19,6 +20,7 @@
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import http from "node:http";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { loadArena } from "../orchestrator/arena/load.ts";
@@ -26,6 +28,7 @@ import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import { runArenas, type RunOptions } from "../orchestrator/run/session.ts";
 import { WorkerProcess, isFailure } from "../orchestrator/workers/worker-process.ts";
 import { findAdapter } from "../workers/adapters/catalog.ts";
+import { toJs } from "../workers/py/index.ts";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -92,6 +95,38 @@ for (let i = 0; i < RUNS; i++) {
 }
 results["per-item harness overhead (orchestrator + IPC + scoring), tool_use x10, concurrency 1"] =
   `${(median(overheads) * 1000).toFixed(2)} ms (adapter's own time ${(median(adapterMeans) * 1000).toFixed(2)} ms/item)`;
+
+{
+  const requests = (await inProcess("tool_use", 10, { concurrency: 1 })).outcome.gatewayRecords.get("tool_use")!.requests;
+  const meanBytes = Math.round(requests.reduce((a, r) => a + JSON.stringify(toJs(r.body)).length, 0) / requests.length);
+  const floors: number[] = [];
+  for (let i = 0; i < RUNS; i++) floors.push(await transportFloor(requests.length, meanBytes));
+  results["transport floor for tool_use x10: a fresh node making its LLM calls with fetch to a bare server"] =
+    `${median(floors).toFixed(2)} s (${requests.length} sequential POSTs of ${meanBytes} bytes, median of ${RUNS})`;
+}
+
+/**
+ * The transport floor under target 2: a fresh Node process making the same number of sequential
+ * `fetch` POSTs (bodies of the run's mean request size) to a bare node:http server in this
+ * process that answers each with a fixed 400-byte reply. No gateway logic, no adapter loop, no
+ * IPC, no scoring: what the run's LLM calls cost on this machine before the harness does anything.
+ */
+async function transportFloor(calls: number, bodyBytes: number): Promise<number> {
+  const reply = JSON.stringify({ choices: [{ message: { role: "assistant", content: "x".repeat(300) } }], usage: { prompt_tokens: 1, completion_tokens: 1 } });
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(reply));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const client = `const body = "x".repeat(${bodyBytes});
+for (let i = 0; i < ${calls}; i++) await (await fetch("http://127.0.0.1:${port}/v1/chat/completions", { method: "POST", headers: { "content-type": "application/json" }, body })).text();`;
+  const t0 = performance.now();
+  await execa(process.execPath, ["--input-type=module", "-e", client]);
+  const wall = (performance.now() - t0) / 1000;
+  server.close();
+  return wall;
+}
 
 async function restartCost(label: string, extra: Extra) {
   const restart: number[] = [];
