@@ -183,9 +183,11 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       gateways.set(arena.id, await startRunGateway(arena, config, options.gatewayFaults));
     }
     const arenaRuns = plan.map(async ({ arena, items, adapters }) => {
-      const arenaStart = performance.now();
+      // Arenas share one queue, so an arena's duration is the span of its own items (first start to
+      // last end), not the time since the run began.
+      const span = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY };
       const gateway = gateways.get(arena.id)!;
-      const frameworks = await Promise.all(adapters.map((adapter) => runLane({ arena, items, adapter, gateway })));
+      const frameworks = await Promise.all(adapters.map((adapter) => runLane({ arena, items, adapter, gateway, span })));
       const record: RunRecord = {
         schema: 1,
         arena: arena.id,
@@ -197,7 +199,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         dataset_size: items.length,
         ...(options.itemFilter ? { filtered_to: [...items.map((i) => i.id)].sort() } : {}),
         started_at: stamp.iso,
-        duration_s: Math.round((performance.now() - arenaStart) / 10) / 100,
+        duration_s: span.end > span.start ? Math.round((span.end - span.start) / 10) / 100 : 0,
         harness_version: HARNESS_VERSION,
         node: process.versions.node,
         platform: `${process.platform}-${process.arch}`,
@@ -227,8 +229,9 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     items: readonly Item[];
     adapter: AdapterEntry;
     gateway: RunGateway;
+    span: { start: number; end: number };
   }): Promise<FrameworkRecord> {
-    const { arena, items, adapter, gateway } = lane;
+    const { arena, items, adapter, gateway, span } = lane;
     const variant = adapter.variant ?? false;
     const checkpointDir = path.join(options.dirs.checkpointsDir, runId, adapter.name, arena.id);
     rmSync(checkpointDir, { recursive: true, force: true });
@@ -301,6 +304,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       for (const item of items) {
         jobs.push(
           queue.add(async () => {
+            span.start = Math.min(span.start, performance.now());
             const driven = await driveItem(pool, workItem(item), {
               arena: arena.id,
               durable: arena.durable,
@@ -345,6 +349,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
               scoreSeconds: (performance.now() - scoreStart) / 1000,
               restarts: driven.restarts,
             });
+            span.end = Math.max(span.end, performance.now());
             if (!record.passed) failedItems += 1;
             done += 1;
             options.onProgress?.({

@@ -25,6 +25,7 @@ function firstUserText(body: PyDict): string | undefined {
 describe("worker lifetime", () => {
   it("one worker serves every arena of the run, with its traffic tagged per arena", async () => {
     const { dirs } = tempDirs();
+    const started = performance.now();
     const outcome = await quickRun({
       arenaDirs: [path.join(OUR_ARENAS, "tool_use"), path.join(OUR_ARENAS, "rag")],
       adapters: [adapterEntry("vanilla")],
@@ -32,8 +33,14 @@ describe("worker lifetime", () => {
       concurrency: 1,
       dirs,
     });
+    const wall = (performance.now() - started) / 1000;
     expect(outcome.failedItems).toBe(0);
     expect(workerLogs(dirs.runsDir)).toEqual(["vanilla__w0.log"]);
+    // One item at a time on one queue: each arena's duration is its own span, so they add up to
+    // at most the run's wall time (not each the whole run, as when measured from the run's start).
+    const durations = outcome.records.map((r) => r.duration_s);
+    expect(durations.every((d) => d > 0)).toBe(true);
+    expect(durations.reduce((a, d) => a + d, 0)).toBeLessThanOrEqual(wall);
     for (const arena of ["tool_use", "rag"]) {
       const tags = new Set(outcome.gatewayRecords.get(arena)!.requests.map((r) => r.tag));
       expect([...tags]).toEqual([`vanilla__${arena}__w0`]);
