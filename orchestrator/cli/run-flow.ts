@@ -6,12 +6,13 @@
  * failed or errored (EXIT_ITEMS_FAILED); 2 a usage or input mistake (nothing ran); 3 the harness
  * itself failed.
  */
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
 import { LiveRefusedError, loadArenaConfig, readEnvironment, type Mode } from "../config/arena-config.ts";
-import { defaultConcurrency, runArenas, type AdapterEntry } from "../run/session.ts";
+import { runArenas, type AdapterEntry } from "../run/session.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
 import { UsageError, type CommandContext } from "./command.ts";
 import { selectArenas } from "./common.ts";
@@ -59,7 +60,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions = {})
   const mode = (flags.mode ?? "mock") as string;
   if (mode !== "mock" && mode !== "live") throw new UsageError(`--mode must be mock or live, got '${mode}'`);
   const repeat = positiveInt(flags.repeat, "repeat", 1);
-  const concurrency = positiveInt(flags.concurrency, "concurrency", defaultConcurrency(mode as Mode));
+  const concurrency = positiveInt(flags.concurrency, "concurrency", os.availableParallelism());
   const frameworks = resolveFrameworks(flags.framework);
 
   let config;

@@ -53,7 +53,7 @@ export interface RunOptions {
   readonly adapters: readonly AdapterEntry[];
   readonly config: ArenaConfig;
   readonly corpusPath: string;
-  /** Items in flight at once (default: {@link defaultConcurrency}). */
+  /** Items in flight at once (default: number of cores). */
   readonly concurrency?: number;
   /** Restrict to these item ids (a partial run: no scorecard). */
   readonly itemFilter?: readonly string[];
@@ -123,19 +123,9 @@ function requiresPause(arena: Arena): boolean {
   return namesFor(arena.declaredTools).some(isSuspendTool);
 }
 
-/**
- * Items in flight when the caller does not say. Live mode: one per core (the provider's latency,
- * not our CPU, is what bounds a live run). Mock mode: one core fewer, because the mock gateway
- * and the scoring share the orchestrator's own thread; with a worker per core they starve it
- * (2-core VM: tool_use ×10 ~1.9 s at 1 against ~2.15 s at 2, see docs/performance.md).
- */
-export function defaultConcurrency(mode: ArenaConfig["mode"], cores = os.availableParallelism()): number {
-  return mode === "mock" ? Math.max(1, cores - 1) : cores;
-}
-
 export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const { config } = options;
-  const concurrency = options.concurrency ?? defaultConcurrency(config.mode);
+  const concurrency = options.concurrency ?? os.availableParallelism();
   const queue = new PQueue({ concurrency });
   const started = new Date();
   const stamp = timestamps(started);

@@ -21,7 +21,7 @@ const RUN_FLAGS = {
   },
   mode: { type: "string", valueName: "mock|live", description: "mock (scripted gateway, no key) or live (default: mock)" },
   repeat: { type: "string", valueName: "N", description: "run every item N times (default: 1)" },
-  concurrency: { type: "string", valueName: "N", description: "items in flight at once (default: cores - 1 in mock mode, cores in live mode)" },
+  concurrency: { type: "string", valueName: "N", description: "items in flight at once (default: number of cores)" },
 } as const satisfies Record<string, FlagSpec>;
 
 export const COMMANDS: readonly Command[] = [
