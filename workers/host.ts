@@ -1,8 +1,8 @@
 /**
  * The worker process entry point. It loads one adapter, builds a runner for each arena the
- * orchestrator asks for (one per arena + config), and runs the legs it is sent, one at a time. Everything it says goes over the
- * IPC channel as protocol messages; anything the adapter prints goes to the log file the
- * orchestrator attached to stdout/stderr.
+ * orchestrator asks for (one per arena + config), and runs the legs it is sent, one at a time.
+ * Everything it says goes over the IPC channel as protocol messages; anything the adapter prints
+ * goes to the log file the orchestrator attached to stdout/stderr.
  */
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -86,10 +86,11 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
     return;
   }
   const { adapter, libVersion } = load;
-  const corpus = corpusAt(message.corpusPath);
-  const tools: Toolbox = { dispatch: (name, args) => dispatch(name, args, { corpus }) };
   let runner: Runner;
   try {
+    // Inside the try: an unreadable corpus must answer the build, not leave it to time out.
+    const corpus = corpusAt(message.corpusPath);
+    const tools: Toolbox = { dispatch: (name, args) => dispatch(name, args, { corpus }) };
     runner = await adapter.build(message.arena, message.config, { tools });
   } catch (err) {
     const { text, traceback } = describeError(err);

@@ -14,6 +14,7 @@ import type { Arena } from "../arena/schemas.ts";
 import { LiveRefusedError, loadArenaConfig, readEnvironment, type Mode } from "../config/arena-config.ts";
 import { runArenas, type AdapterEntry } from "../run/session.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
+import { CorpusError, loadCorpus } from "../../workers/tools/search.ts";
 import { UsageError, type CommandContext } from "./command.ts";
 import { selectArenas } from "./common.ts";
 import { progressReporter } from "./progress.ts";
@@ -74,6 +75,14 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions = {})
     throw err;
   }
 
+  try {
+    // Every worker loads the corpus too, but a bad one is the user's input: say so here, once,
+    // instead of reporting every adapter as unavailable.
+    loadCorpus(common.corpus);
+  } catch (err) {
+    if (err instanceof CorpusError) throw new UsageError(`--corpus ${err.message}`);
+    throw err;
+  }
   const arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
   if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);
   if (options.items && options.items.length > 0) {

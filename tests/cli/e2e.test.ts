@@ -47,6 +47,17 @@ describe("arena (child process)", () => {
     expect(`${r.stdout}${r.stderr}`).not.toMatch(/\n\s+at /);
   });
 
+  it("run: a corpus that cannot be read is a usage error naming the file, before anything runs", async () => {
+    const root = tempRoot();
+    writeArena(root, "alpha");
+    const missing = path.join(root, "no-such-corpus.json");
+    const r = await arena(["run", "--arenas-dir", root, "--arena", "alpha", "--framework", "vanilla", "--corpus", missing], root);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`arena run: --corpus ${missing}: cannot read`);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("usage errors exit 2", async () => {
     const r = await arena(["nonsense"], tempRoot());
     expect(r.exitCode).toBe(2);
