@@ -48,4 +48,17 @@ describe("worker faults", () => {
     expect(failed.checks.every((c) => !c.ok && c.detail === "skipped: adapter error")).toBe(true);
     if (logPattern) expect(failed.traceback).toMatch(logPattern);
   }, 30_000);
+
+  it("a build that fails inside the worker (an unreadable corpus) is answered at once, not left to the build deadline", async () => {
+    const { root } = tempDirs();
+    const dir = arena(root, ["first fine one"]);
+    const { records } = await quickRun({
+      arenaDirs: [dir],
+      adapters: [{ name: "vanilla", module: path.join(REPO_ROOT, "workers", "adapters", "vanilla", "index.ts") }],
+      corpusPath: path.join(root, "no-such-corpus.json"),
+    });
+    const fw = records[0]!.frameworks[0]!;
+    expect(fw.available).toBe(false);
+    expect(fw.reason).toMatch(/^build failed: CorpusError: .*no-such-corpus\.json: cannot read/);
+  }, 10_000);
 });
