@@ -135,7 +135,6 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const legDeadlineMs =
     options.legDeadlineMs ?? Math.max(30_000, config.requestTimeoutS * 1000 * (config.maxToolIterations + 1) + 5_000);
   const allArenaTools = [...new Set(options.arenas.flatMap((a) => namesFor(a.declaredTools)))];
-
   const gateways = new Map<string, RunGateway>();
   const records: RunRecord[] = [];
   const gatewayRecords = new Map<string, GatewayRecords>();

@@ -1,7 +1,8 @@
 /**
  * One worker child process, seen from the orchestrator: spawn it, build its runners (one per
- * arena it serves), run legs, kill it. Every message it sends is validated against the protocol; a message that fails
- * validation, an exit, or a missed deadline ends the current leg as a {@link WorkerFailure}.
+ * arena it serves), run legs, kill it. Every message it sends is validated against the protocol;
+ * a message that fails validation, an exit, or a missed deadline ends the current leg as a
+ * {@link WorkerFailure}.
  */
 import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
 import os from "node:os";
