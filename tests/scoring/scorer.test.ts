@@ -5,6 +5,7 @@ import { INLINE_TEXT_LIMIT } from "../../orchestrator/scoring/inline.ts";
 import { deadlineDetail } from "../../orchestrator/scoring/pool.ts";
 import { scoreItem } from "../../orchestrator/scoring/score.ts";
 import { check, input } from "./helpers.ts";
+import { watchLoopGaps } from "../support/loop-gaps.ts";
 
 const regexFree = [
   check('{"type": "contains", "value": "42"}'),
@@ -55,23 +56,17 @@ describe("scorer: inline when it cannot hang, off-loop otherwise", () => {
     await s.score([dataRegex], input()); // start the pool outside the measured span
     // ~2^28 backtracking steps: seconds if it ran inline, so a wrong route fails rather than hangs.
     const checks = [check('{"type": "iregex", "value": "(a+)+$"}'), check('{"type": "contains", "value": "a"}')];
-    let last = performance.now();
-    let worstGap = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      worstGap = Math.max(worstGap, now - last);
-      last = now;
-    }, 10);
+    const gaps = watchLoopGaps();
     try {
       const score = await s.score(checks, input({ outputText: `${"a".repeat(28)}!` }));
       expect(score.checks.map((c) => [c.type, c.ok, c.detail])).toEqual([
         ["iregex", false, deadlineDetail(deadlineMs)],
         ["contains", false, deadlineDetail(deadlineMs)],
       ]);
-      expect(worstGap).toBeLessThan(150);
+      expect(gaps.worst()).toBeLessThan(150);
       expect(s.stats()).toMatchObject({ mainThread: 0, offLoop: 2 });
     } finally {
-      clearInterval(ticker);
+      gaps.stop();
     }
   });
 
