@@ -8,18 +8,18 @@
  * (tests/run/durable-restart.test.ts holds the baseline and the fixtures to the scorecard; here
  * the same fixtures prove this probe fails.)
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
 import { FIXTURES } from "../../fixtures/catalog.ts";
 import { OUR_ARENAS } from "../support/run.ts";
-import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
+import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 import { durableFinding, durableViolations, expectationsFor, type DurableExpectation, type DurableFinding } from "./checks/durable.ts";
 import { proceed } from "./checks/built.ts";
 import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
 import { unsupportedViolations, WITHOUT_RESUME } from "./checks/pause.ts";
 import { probeAdapters, probeRun } from "./support.ts";
+import { writeFindings } from "./findings-file.ts";
 
 /** Real adapters' known durable findings (adapter → case → expected violations). Empty: all pass. */
 const KNOWN: KnownFindings = {};
@@ -33,24 +33,13 @@ const expectedRows = probeAdapters().filter((a) => !WITHOUT_RESUME.has(a.name)).
 
 afterAll(() => {
   if (findings.length === 0) return;
-  const dir = path.join(REPO_ROOT, "runs", "findings");
-  mkdirSync(dir, { recursive: true });
   findings.sort((a, b) => a.adapter.localeCompare(b.adapter) || a.arena.localeCompare(b.arena));
-  writeFileSync(
-    path.join(dir, "durable.json"),
-    JSON.stringify(
-      {
-        probe: "tests/probes/durable.test.ts",
-        generated_at: new Date().toISOString(),
-        note: "Not gated: resume_state bytes (leg 1, min–max over items) and the files each adapter left in its harness-owned checkpoint_dir.",
-        // False when the file ran filtered, the reference was absent, or a run did not finish.
-        complete: findings.length === expectedRows,
-        rows: findings,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
+  writeFindings("durable", "tests/probes/durable.test.ts", {
+    note: "Not gated: resume_state bytes (leg 1, min–max over items) and the files each adapter left in its harness-owned checkpoint_dir.",
+    // False when the file ran filtered, the reference was absent, or a run did not finish.
+    complete: findings.length === expectedRows,
+    rows: findings,
+  });
 });
 
 function suite(arenaLabel: string, dir: string, wants: () => DurableExpectation[], options: { items?: string[]; corpusPath?: string }) {

@@ -8,13 +8,11 @@
  * Judged on the §7 schema runs (same setup: tool_use, `How tall is the Eiffel Tower?`,
  * `330 metres.`, max_tool_iterations 3, plus the other schema arenas), so no extra run is paid.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../support/reference.ts";
 import { controlsViolations, ENVELOPE } from "./checks/controls.ts";
 import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
 import { probeAdapters } from "./support.ts";
+import { writeFindings } from "./findings-file.ts";
 import {
   adapterMeta,
   fixtureEntry,
@@ -33,7 +31,6 @@ import {
 /** Real adapters' known §8 findings (adapter → "canary" → expected violations, each with why). */
 const KNOWN: KnownFindings = {};
 
-const FINDINGS_FILE = path.join(REPO_ROOT, "runs", "findings", "shared-controls.json");
 const findings: Record<string, { wire_exceptions: readonly { key: string; reason: string }[]; keys_sent: string[]; violations: string[] }> = {};
 
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -47,15 +44,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 describe("§8 shared controls: model, temperature, sampling envelope", () => {
   afterAll(() => {
     if (Object.keys(findings).length === 0) return;
-    mkdirSync(path.dirname(FINDINGS_FILE), { recursive: true });
-    const doc = {
-      probe: "shared controls (probes.md §8)",
-      generated_at: new Date().toISOString(),
-      config: CANARY,
-      envelope: ENVELOPE,
-      adapters: findings,
-    };
-    writeFileSync(FINDINGS_FILE, `${JSON.stringify(doc, null, 2)}\n`);
+    writeFindings("shared-controls", "shared controls (probes.md §8)", { config: CANARY, envelope: ENVELOPE, adapters: findings });
   });
 
   it("the baseline is in the matrix", () => {

@@ -12,14 +12,12 @@
  * These runs use the §8 canary config (model `arena-canary-model-7`, temperature 0.7,
  * max_tool_iterations 3), so shared-controls.test.ts judges the same runs.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { specsFor } from "../../workers/tools/registry.ts";
-import { REPO_ROOT } from "../support/reference.ts";
 import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
 import { baselinePinViolations, schemaFindings, schemaViolations, type ArenaSchemaFinding } from "./checks/schema.ts";
 import { probeAdapters } from "./support.ts";
+import { writeFindings } from "./findings-file.ts";
 import {
   fixtureEntry,
   requireBuilt,
@@ -37,7 +35,6 @@ import {
 /** Real adapters' known §7 findings (adapter → `schema:<arena>` → expected violations, each with why). */
 const KNOWN: KnownFindings = {};
 
-const FINDINGS_FILE = path.join(REPO_ROOT, "runs", "findings", "tool-schema.json");
 
 interface AdapterFindings {
   lib_version: string;
@@ -57,15 +54,11 @@ const canonical = (name: string) => JSON.parse(JSON.stringify(specsFor([name])[0
 describe("§7 tool-schema fidelity", () => {
   afterAll(() => {
     if (Object.keys(findings).length === 0) return;
-    mkdirSync(path.dirname(FINDINGS_FILE), { recursive: true });
-    const doc = {
-      probe: "tool-schema fidelity (probes.md §7)",
-      generated_at: new Date().toISOString(),
+    writeFindings("tool-schema", "tool-schema fidelity (probes.md §7)", {
       config: { ...CANARY, max_tool_iterations: 3 },
       note: "Gated: parameters present, types, descriptions, canonical description contained. Recorded only: strict, title, additionalProperties, widened required, added guidance.",
       adapters: findings,
-    };
-    writeFileSync(FINDINGS_FILE, `${JSON.stringify(doc, null, 2)}\n`);
+    });
   });
 
   it("the baseline is in the matrix", () => {

@@ -5,13 +5,10 @@
  * 429s, 500s, Retry-After and a hang is measured and written to `runs/findings/transport.json`
  * (a finding table, not a gate). Every number comes from the gateway's attempt records.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../../fixtures/catalog.ts";
-import { REPO_ROOT } from "../support/reference.ts";
 import { proceed } from "./checks/built.ts";
 import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
 import {
@@ -29,6 +26,7 @@ import {
   type TransportFinding,
 } from "./checks/transport.ts";
 import { probeAdapters, probeRun, type ProbeRun } from "./support.ts";
+import { writeFindings } from "./findings-file.ts";
 
 const STALL_S = 20;
 /** A Retry-After unlike any default backoff, so "honoured" is visible in the gaps. */
@@ -101,27 +99,16 @@ function expectedRows(): [string, string][] {
 
 afterAll(() => {
   if (findings.length === 0) return;
-  const dir = path.join(REPO_ROOT, "runs", "findings");
-  mkdirSync(dir, { recursive: true });
   const order = Object.keys(SETUPS);
   findings.sort((a, b) => a.adapter.localeCompare(b.adapter) || order.indexOf(a.case) - order.indexOf(b.case));
-  writeFileSync(
-    path.join(dir, "transport.json"),
-    JSON.stringify(
-      {
-        probe: "tests/probes/transport.test.ts",
-        generated_at: new Date().toISOString(),
-        note: "Not gated. attempts/statuses/backoff gaps per gateway setup; the timeout bounds one attempt, so worst case per call = timeout × attempts + backoff.",
-        retry_after_s: RETRY_AFTER_S,
-        stall_s: STALL_S,
-        // False when the file ran filtered or a run failed: the table then lacks rows.
-        complete: expectedRows().every(([a, c]) => findings.some((f) => f.adapter === a && f.case === c)),
-        rows: findings,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
+  writeFindings("transport", "tests/probes/transport.test.ts", {
+    note: "Not gated. attempts/statuses/backoff gaps per gateway setup; the timeout bounds one attempt, so worst case per call = timeout × attempts + backoff.",
+    retry_after_s: RETRY_AFTER_S,
+    stall_s: STALL_S,
+    // False when the file ran filtered or a run failed: the table then lacks rows.
+    complete: expectedRows().every(([a, c]) => findings.some((f) => f.adapter === a && f.case === c)),
+    rows: findings,
+  });
 });
 
 /** Skip an unbuilt adapter nobody requires (fails for a required one); see checks/built.ts. */
