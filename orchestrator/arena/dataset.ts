@@ -1,5 +1,5 @@
 /** dataset.jsonl as Python reads it: `splitlines()`, strip, skip blank and `#` lines, one JSON value per line. */
-import { parsePyJson, PyJsonError, pySplitLines, pyStr, pyStrip, type PyValue } from "../../workers/py/index.ts";
+import { DATA_MAX_DEPTH, parsePyJson, PyJsonError, pySplitLines, pyStr, pyStrip, type PyValue } from "../../workers/py/index.ts";
 import type { LineCounter } from "./text.ts";
 import { pyTruthy } from "./truthy.ts";
 
@@ -16,7 +16,7 @@ export function datasetLines(text: string): DatasetLine[] {
     const line = pyStrip(raw);
     if (line === "" || line.startsWith("#")) return;
     try {
-      out.push({ line: i + 1, value: parsePyJson(line) });
+      out.push({ line: i + 1, value: parsePyJson(line, { maxDepth: DATA_MAX_DEPTH }) });
     } catch (err) {
       if (!(err instanceof PyJsonError)) throw err;
       out.push({ line: i + 1, error: err });

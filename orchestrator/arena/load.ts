@@ -4,9 +4,10 @@
  * tool names, which are dropped at run time): `arena validate` is where data quality is enforced.
  */
 import path from "node:path";
-import { collapseWhitespace, parsePyJsonWithLines, PyJsonError, pyStr, pyTypeName, type PyDict } from "../../workers/py/index.ts";
+import { collapseWhitespace, DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyStr, pyTypeName, type PyDict } from "../../workers/py/index.ts";
 import { datasetLineOf, datasetLines } from "./dataset.ts";
 import { ArenaLoadError, displayPath } from "./diagnostics.ts";
+import { unsafeIdProblem } from "./ids.ts";
 import { ArenaTomlSchema, ItemSchema, type Arena, type ArenaToml, type Item, type MockScript } from "./schemas.ts";
 import { mustBeObject, normaliseScript } from "./script-shape.ts";
 import { readArenaText, type LineCounter } from "./text.ts";
@@ -56,6 +57,8 @@ function loadToml(file: string, shown: string): ArenaToml {
   const id = table["id"];
   if (id === undefined) throw new ArenaLoadError(shown, 1, "", "missing 'id'");
   if (typeof id !== "string") throw new ArenaLoadError(shown, lines.key("id"), "", `'id' must be a string, got ${tomlTypeName(id)}`);
+  const unsafe = unsafeIdProblem(id);
+  if (unsafe) throw new ArenaLoadError(shown, lines.key("id"), "", unsafe);
   const problem = tomlTypeProblems(table)[0];
   if (problem) throw new ArenaLoadError(shown, lines.key(problem.key), "", problem.text);
   const tools = (table["tools"] ?? []) as unknown[];
@@ -81,6 +84,8 @@ function loadItems(file: string, shown: string): Item[] {
     if (!(raw instanceof Map)) throw new ArenaLoadError(shown, line, "", `expected a JSON object, got ${pyTypeName(raw)}`);
     items.push(toItem(raw, line, shown));
   }
+  // Nothing to run is an input mistake, not a run that trivially passes.
+  if (items.length === 0) throw new ArenaLoadError(shown, 1, "", "dataset.jsonl has no items");
   return items;
 }
 
@@ -88,6 +93,8 @@ function toItem(raw: PyDict, line: number, shown: string): Item {
   const id = raw.get("id");
   if (!pyTruthy(id)) throw new ArenaLoadError(shown, line, "", "missing 'id'");
   const label = pyStr(id!);
+  const unsafe = unsafeIdProblem(label);
+  if (unsafe) throw new ArenaLoadError(shown, line, "", unsafe);
   const fail = (field: string, reason: string) => new ArenaLoadError(shown, line, field, reason);
   if (!raw.has("input")) throw fail(label, "missing 'input'");
   const checks = raw.get("checks");
@@ -110,7 +117,7 @@ function loadScript(file: string, shown: string): MockScript {
   const text = readOrThrow(file, shown);
   let parsed;
   try {
-    parsed = parsePyJsonWithLines(text);
+    parsed = parsePyJsonWithLines(text, { maxDepth: DATA_MAX_DEPTH });
   } catch (err) {
     if (!(err instanceof PyJsonError)) throw err;
     throw new ArenaLoadError(shown, err.line, "", `invalid JSON (${err.reason})`);

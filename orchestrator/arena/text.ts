@@ -1,8 +1,9 @@
 /**
  * Reading an arena file as UTF-8 text. Invalid bytes are reported with the line they sit on
- * instead of being replaced with U+FFFD, which would silently change billed prompt text.
+ * instead of being replaced with U+FFFD, which would silently change billed prompt text. Only
+ * regular files are read: opening a FIFO blocks until a writer appears, and a device may never end.
  */
-import { readFileSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
 
 export type FileText =
   | { readonly kind: "ok"; readonly text: string }
@@ -16,15 +17,44 @@ export const newlineLines: LineCounter = (before) => before.split("\n").length;
 
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-export function readArenaText(file: string, lineOf: LineCounter = newlineLines): FileText {
-  let bytes: Uint8Array;
+/** What a file that is not a regular file is, for messages; `undefined` for a regular one. */
+function nonRegularKind(s: Stats): string | undefined {
+  if (s.isFile()) return undefined;
+  if (s.isDirectory()) return "a directory";
+  if (s.isFIFO()) return "a FIFO";
+  if (s.isCharacterDevice()) return "a character device";
+  if (s.isBlockDevice()) return "a block device";
+  if (s.isSocket()) return "a socket";
+  return "an unknown kind of file";
+}
+
+const notRegular = (kind: string): FileText => ({ kind: "invalid", line: 1, reason: `not a regular file (${kind})` });
+
+/** The bytes of a regular file (symlinks followed), or why there are none. */
+function readRegular(file: string): Uint8Array | FileText {
   try {
-    bytes = readFileSync(file);
+    // stat first so a device is never opened: opening one can have effects of its own.
+    const before = nonRegularKind(statSync(file));
+    if (before) return notRegular(before);
+    // Non-blocking, and checked again on the descriptor, in case a FIFO took the path's place
+    // since the stat: the open then returns at once and the check below refuses it.
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const after = nonRegularKind(fstatSync(fd));
+      return after ? notRegular(after) : readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
     return { kind: "invalid", line: 1, reason: `cannot read file (${code ?? String(err)})` };
   }
+}
+
+export function readArenaText(file: string, lineOf: LineCounter = newlineLines): FileText {
+  const bytes = readRegular(file);
+  if (!(bytes instanceof Uint8Array)) return bytes;
   let text: string;
   try {
     text = decoder.decode(bytes);

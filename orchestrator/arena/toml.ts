@@ -4,7 +4,7 @@
  * line starts outside strings, arrays and tables.
  */
 import { parse, TomlError } from "smol-toml";
-import type { PyValue } from "../../workers/py/index.ts";
+import { DATA_MAX_DEPTH, type PyValue } from "../../workers/py/index.ts";
 
 export type TomlTable = Record<string, unknown>;
 
@@ -12,8 +12,9 @@ export type TomlParse = { readonly ok: true; readonly table: TomlTable } | { rea
 
 export function parseToml(text: string): TomlParse {
   try {
-    // Integers as bigint so messages can tell `1` from `1.0`, as Python's types do.
-    return { ok: true, table: parse(text, { integersAsBigInt: true }) as TomlTable };
+    // Integers as bigint so messages can tell `1` from `1.0`, as Python's types do; nesting
+    // bounded like the JSON files', so walks over the value (repr in messages) stay shallow.
+    return { ok: true, table: parse(text, { integersAsBigInt: true, maxDepth: DATA_MAX_DEPTH }) as TomlTable };
   } catch (err) {
     if (!(err instanceof TomlError)) throw err;
     const reason = (err.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "");

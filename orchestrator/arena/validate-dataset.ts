@@ -1,6 +1,7 @@
 /** dataset.jsonl rules of the validator (arena-format.md §3, §7). */
 import { isBlank, pyRepr, pyStr, pyTypeName, type PyValue } from "../../workers/py/index.ts";
 import { datasetLineOf, datasetLines, itemLabel } from "./dataset.ts";
+import { unsafeIdProblem } from "./ids.ts";
 import type { FileReport } from "./report.ts";
 import { readArenaText } from "./text.ts";
 import { pyTruthy } from "./truthy.ts";
@@ -44,8 +45,12 @@ export function validateDataset(file: string, report: FileReport): ItemFacts[] {
     const id = raw.get("id");
     const label = itemLabel(id, line);
     if (!pyTruthy(id)) report.error(line, "missing 'id'");
-    else if (seen.has(label)) report.error(line, `duplicate id ${pyRepr(label)}`);
-    else seen.add(label);
+    else {
+      const unsafe = unsafeIdProblem(label);
+      if (unsafe) report.error(line, unsafe);
+      if (seen.has(label)) report.error(line, `duplicate id ${pyRepr(label)}`);
+      else seen.add(label);
+    }
 
     const input = raw.has("input") ? pyStr(raw.get("input")!) : "";
     if (isBlank(input)) report.error(line, `${label}: empty 'input'`);

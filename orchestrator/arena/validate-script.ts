@@ -1,5 +1,5 @@
 /** mock_script.json rules of the validator (arena-format.md §4, §7). */
-import { parsePyJsonWithLines, PyJsonError, pyRepr, pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyRepr, pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "../../workers/py/index.ts";
 import { TOOL_NAMES } from "../../workers/tools/registry.ts";
 import type { FileReport } from "./report.ts";
 import { mustBeObject, normaliseTurns, type ShapeProblem } from "./script-shape.ts";
@@ -30,7 +30,7 @@ export function validateScript(file: string, declared: readonly string[], report
   let root: PyValue;
   let lines: JsonLines;
   try {
-    ({ value: root, lines } = parsePyJsonWithLines(read.text));
+    ({ value: root, lines } = parsePyJsonWithLines(read.text, { maxDepth: DATA_MAX_DEPTH }));
   } catch (err) {
     if (!(err instanceof PyJsonError)) throw err;
     report.error(err.line, `invalid JSON (${err.reason})`);

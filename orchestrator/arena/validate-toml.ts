@@ -1,6 +1,7 @@
 /** arena.toml rules of the validator (arena-format.md §2, §7). */
 import { isBlank, pyRepr } from "../../workers/py/index.ts";
 import { TOOL_NAMES } from "../../workers/tools/registry.ts";
+import { unsafeIdProblem } from "./ids.ts";
 import type { FileReport } from "./report.ts";
 import { readArenaText } from "./text.ts";
 import { parseToml, TomlLines, tomlToPy } from "./toml.ts";
@@ -32,6 +33,8 @@ export function validateToml(file: string, dirName: string, report: FileReport):
 
   const id = table["id"];
   if (id !== dirName) report.error(lines.key("id"), `id ${pyRepr(tomlToPy(id))} != directory name ${pyRepr(dirName)}`);
+  const unsafe = typeof id === "string" ? unsafeIdProblem(id) : undefined;
+  if (unsafe) report.error(lines.key("id"), unsafe);
 
   const tools = Array.isArray(table["tools"]) ? (table["tools"] as unknown[]) : [];
   const known: readonly string[] = TOOL_NAMES;

@@ -2,7 +2,8 @@
  * Builds throw-away arena folders in a temp dir. Each test starts from a valid arena and breaks
  * one thing, so every assertion is about exactly one message.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll } from "vitest";
@@ -34,13 +35,26 @@ export const VALID_SCRIPT = `{
 }
 `;
 
-export type FileContent = string | Uint8Array | null;
+/** Something other than a regular file in the file's place. */
+export type SpecialFile = { readonly kind: "fifo" } | { readonly kind: "directory" } | { readonly kind: "symlink"; readonly target: string };
+
+export type FileContent = string | Uint8Array | SpecialFile | null;
+
+/** Puts `content` at `file` (which must not exist yet). FIFOs need `mkfifo` (Linux, macOS). */
+export function putFile(file: string, content: Exclude<FileContent, null>): void {
+  if (typeof content === "string" || content instanceof Uint8Array) writeFileSync(file, content);
+  else if (content.kind === "fifo") execFileSync("mkfifo", [file]);
+  else if (content.kind === "directory") mkdirSync(file);
+  else symlinkSync(content.target, file);
+}
 
 export interface ArenaFiles {
   /** `null` = leave the file out. */
   readonly toml?: FileContent;
   readonly dataset?: FileContent;
   readonly script?: FileContent;
+  /** cases.json; left out unless given. */
+  readonly cases?: FileContent;
 }
 
 const roots: string[] = [];
@@ -60,11 +74,12 @@ export function writeArena(root: string, id: string, files: ArenaFiles = {}): st
   mkdirSync(dir, { recursive: true });
   const put = (name: string, content: FileContent | undefined, fallback: string) => {
     const c = content === undefined ? fallback : content;
-    if (c !== null) writeFileSync(path.join(dir, name), c);
+    if (c !== null) putFile(path.join(dir, name), c);
   };
   put("arena.toml", files.toml, VALID_TOML.replace('id = "demo"', `id = "${id}"`));
   put("dataset.jsonl", files.dataset, VALID_DATASET);
   put("mock_script.json", files.script, VALID_SCRIPT);
+  if (files.cases) put("cases.json", files.cases, "");
   return dir;
 }
 

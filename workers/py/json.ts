@@ -35,6 +35,18 @@ export interface JsonLines {
   ofKey(node: PyDict, key: string): number | undefined;
 }
 
+/**
+ * How deep the harness's own data files (arena files, the search corpus) may nest. Python stops
+ * near 1,000 levels with a RecursionError and JS with a RangeError; the deepest shipped file (a
+ * mock script) nests 8, and a bound this low keeps every later recursive walk (repr, str()) safe.
+ */
+export const DATA_MAX_DEPTH = 64;
+
+export interface PyJsonOptions {
+  /** Containers deeper than this are a {@link PyJsonError}; unbounded when absent. */
+  readonly maxDepth?: number;
+}
+
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
 const WS = /[ \t\n\r]*/y;
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
@@ -43,12 +55,15 @@ class Parser {
   private pos = 0;
   private line = 1;
   private lineStart = 0;
+  private depth = 0;
   readonly nodeLines = new WeakMap<object, number>();
   readonly keyLines = new WeakMap<PyDict, Map<string, number>>();
 
   private readonly text: string;
-  constructor(text: string) {
+  private readonly maxDepth: number;
+  constructor(text: string, options: PyJsonOptions = {}) {
     this.text = text;
+    this.maxDepth = options.maxDepth ?? Number.POSITIVE_INFINITY;
   }
 
   parseDocument(): PyValue {
@@ -82,8 +97,13 @@ class Parser {
     const t = this.text;
     const c = t[this.pos];
     if (c === '"') return this.parseString();
-    if (c === "{") return this.parseObject();
-    if (c === "[") return this.parseArray();
+    if (c === "{" || c === "[") {
+      if (this.depth >= this.maxDepth) throw this.fail(`Nested deeper than ${this.maxDepth} levels`);
+      this.depth++;
+      const v = c === "{" ? this.parseObject() : this.parseArray();
+      this.depth--;
+      return v;
+    }
     if (t.startsWith("null", this.pos)) return this.advance(4, null);
     if (t.startsWith("true", this.pos)) return this.advance(4, true);
     if (t.startsWith("false", this.pos)) return this.advance(5, false);
@@ -214,13 +234,13 @@ class Parser {
 }
 
 /** Python `json.loads`. Throws {@link PyJsonError}. */
-export function parsePyJson(text: string): PyValue {
-  return new Parser(text).parseDocument();
+export function parsePyJson(text: string, options?: PyJsonOptions): PyValue {
+  return new Parser(text, options).parseDocument();
 }
 
 /** `json.loads` that also reports the line where each container and key starts. */
-export function parsePyJsonWithLines(text: string): { value: PyValue; lines: JsonLines } {
-  const parser = new Parser(text);
+export function parsePyJsonWithLines(text: string, options?: PyJsonOptions): { value: PyValue; lines: JsonLines } {
+  const parser = new Parser(text, options);
   const value = parser.parseDocument();
   return {
     value,
