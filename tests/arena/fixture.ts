@@ -62,9 +62,9 @@ afterAll(() => {
   for (const r of roots) rmSync(r, { recursive: true, force: true });
 });
 
-/** A fresh temp dir that holds arena folders (it plays the role of `arenas/`). */
-export function tempRoot(): string {
-  const root = mkdtempSync(path.join(tmpdir(), "arena-test-"));
+/** A fresh temp dir that holds arena folders (it plays the role of `arenas/`), under `base`. */
+export function tempRoot(base: string = tmpdir()): string {
+  const root = mkdtempSync(path.join(base, "arena-test-"));
   roots.push(root);
   return root;
 }
