@@ -10,7 +10,7 @@ import { ArenaLoadError, displayPath } from "./diagnostics.ts";
 import { unsafeIdProblem } from "./ids.ts";
 import { ArenaTomlSchema, ItemSchema, type Arena, type ArenaToml, type Item, type MockScript } from "./schemas.ts";
 import { mustBeObject, normaliseScript } from "./script-shape.ts";
-import { readArenaText, type LineCounter } from "./text.ts";
+import { optionalFileProblem, readArenaText, type LineCounter } from "./text.ts";
 import { parseToml, TomlLines, tomlTypeName } from "./toml.ts";
 import { tomlTypeProblems } from "./toml-fields.ts";
 import { pyTruthy } from "./truthy.ts";
@@ -28,6 +28,8 @@ export function loadArena(dir: string, options: LoadOptions = {}): Arena {
   const toml = loadToml(path.join(abs, "arena.toml"), shown("arena.toml"));
   const items = loadItems(path.join(abs, "dataset.jsonl"), shown("dataset.jsonl"));
   const script = loadScript(path.join(abs, "mock_script.json"), shown("mock_script.json"));
+  const cases = optionalFileProblem(path.join(abs, "cases.json"));
+  if (cases) throw new ArenaLoadError(shown("cases.json"), 1, "", cases);
   return {
     id: toml.id,
     dir: abs,

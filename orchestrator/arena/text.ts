@@ -46,10 +46,28 @@ function readRegular(file: string): Uint8Array | FileText {
       closeSync(fd);
     }
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-    return { kind: "invalid", line: 1, reason: `cannot read file (${code ?? String(err)})` };
+    return unreadable(err);
   }
+}
+
+/**
+ * For cases.json, which nothing here parses (the boundary arena's policy cases, for a separate
+ * runner) but a run hashes into its manifest: absent is fine, a FIFO would hang that read.
+ */
+export function optionalFileProblem(file: string): string | undefined {
+  try {
+    const kind = nonRegularKind(statSync(file));
+    return kind === undefined ? undefined : `not a regular file (${kind})`;
+  } catch (err) {
+    const read = unreadable(err);
+    return read.kind === "invalid" ? read.reason : undefined;
+  }
+}
+
+function unreadable(err: unknown): FileText {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+  return { kind: "invalid", line: 1, reason: `cannot read file (${code ?? String(err)})` };
 }
 
 export function readArenaText(file: string, lineOf: LineCounter = newlineLines): FileText {

@@ -1,11 +1,13 @@
 /**
  * `arena validate` for one folder (arena-format.md §7): no network, no adapters. Order:
- * arena.toml (stop when missing or unreadable), dataset, mock script, drift check.
+ * arena.toml (stop when missing or unreadable), dataset, mock script, drift check, and that a
+ * cases.json, when there is one, is a regular file.
  */
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.ts";
 import { displayPath } from "./diagnostics.ts";
 import { Report } from "./report.ts";
+import { optionalFileProblem } from "./text.ts";
 import { validateDataset } from "./validate-dataset.ts";
 import { validateDrift } from "./validate-drift.ts";
 import { validateScript } from "./validate-script.ts";
@@ -36,5 +38,8 @@ export function validateArena(dir: string, options: ValidateOptions = {}): Valid
   const script = file("mock_script.json");
   const scenarios = validateScript(script.path, facts.declared, script.report);
   if (scenarios !== undefined) validateDrift(items, scenarios, dataset.report);
+  const cases = file("cases.json");
+  const problem = optionalFileProblem(cases.path);
+  if (problem) cases.report.error(1, problem);
   return report;
 }

@@ -121,8 +121,12 @@ describe("only regular files are read", () => {
     expect(check({ dataset: { kind: "symlink", target: `${target}.gone` } }).errors).toEqual(["demo/dataset.jsonl:1: missing dataset.jsonl"]);
   });
 
-  it("a FIFO named cases.json is never opened by validate or load", () => {
-    expect(check({ cases: { kind: "fifo" } })).toEqual({ errors: [], warnings: [], loadError: undefined });
+  it("cases.json is not parsed, but must be a regular file when present (a run hashes it)", () => {
+    const out = check({ cases: { kind: "fifo" } });
+    expect(out.errors).toEqual(["demo/cases.json:1: not a regular file (a FIFO)"]);
+    expect(out.loadError).toBe(out.errors[0]);
+    expect(check({ cases: '{"cases": []}' }).errors).toEqual([]);
+    expect(check({ cases: { kind: "symlink", target: "absent.json" } }).errors).toEqual([]);
   });
 });
 
