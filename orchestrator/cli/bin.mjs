@@ -4,20 +4,46 @@
  * It is plain JavaScript on purpose: Node's compile cache (which also keeps the result of type
  * stripping) must be on before the first TypeScript file loads, or every start pays for loading
  * the TypeScript stripper itself — on the project VM 280 ms for `arena --help` against 100 ms.
+ *
+ * It must also *parse* on an older Node, to say what is wrong instead of dying with a stack: so
+ * no named import that an old `node:module` lacks (a missing named export is a SyntaxError before
+ * any line runs), and the TypeScript is imported only after the version check.
  */
-import { enableCompileCache } from "node:module";
+import * as nodeModule from "node:module";
 
-enableCompileCache();
-const { EXIT_INTERNAL, main } = await import("./main.ts");
+/** The oldest Node this runs on; package.json's `engines.node` says the same (a test keeps them equal). */
+const REQUIRED_NODE = "24.21.0";
 
-try {
-  process.exitCode = await main(process.argv.slice(2), {
-    cwd: process.cwd(),
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-  });
-} catch (err) {
-  // Only a bug in the harness gets here (bad input is reported by main), so keep the stack.
-  process.stderr.write(`arena: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exitCode = EXIT_INTERNAL;
+/** `a` ≥ `b` for dotted versions (`24.21.0`); a pre-release tag (`-nightly…`) is ignored. */
+function atLeast(a, b) {
+  const pa = a.split("-")[0].split(".").map(Number);
+  const pb = b.split("-")[0].split(".").map(Number);
+  for (let i = 0; i < 3; i++) {
+    const x = pa[i] || 0;
+    const y = pb[i] || 0;
+    if (x !== y) return x > y;
+  }
+  return true;
+}
+
+if (!atLeast(process.versions.node, REQUIRED_NODE)) {
+  process.stderr.write(
+    `arena: needs Node >= ${REQUIRED_NODE}, but this is Node ${process.versions.node} (${process.execPath}); ` +
+      "run it as `pnpm arena …` from the project, which uses the project's own Node 24\n",
+  );
+  process.exitCode = 2;
+} else {
+  nodeModule.enableCompileCache();
+  const { EXIT_INTERNAL, main } = await import("./main.ts");
+  try {
+    process.exitCode = await main(process.argv.slice(2), {
+      cwd: process.cwd(),
+      stdout: (text) => void process.stdout.write(text),
+      stderr: (text) => void process.stderr.write(text),
+    });
+  } catch (err) {
+    // Only a bug in the harness gets here (bad input is reported by main), so keep the stack.
+    process.stderr.write(`arena: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = EXIT_INTERNAL;
+  }
 }

@@ -1,12 +1,16 @@
 /**
  * The run configuration (harness.md §1): one object, identical for every adapter in a run.
- * Exported environment variables win over `.env`; an empty or unparseable number falls back to
- * its default. The API key is carried here and handed to workers, but never written anywhere.
+ * Exported environment variables win over `.env`; an empty value means the default, and any other
+ * value that is not valid is refused (a typo must not become a different run). The API key is
+ * carried here and handed to workers, but never written anywhere.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseDotenv } from "./dotenv.ts";
+import { ConfigError, parseDecimal, quoted, type NumberRange } from "./values.ts";
+
+export { ConfigError, parseCount, parseDecimal, parsePositiveNumber } from "./values.ts";
 
 export const ModeSchema = z.enum(["mock", "live"]);
 export type Mode = z.infer<typeof ModeSchema>;
@@ -52,11 +56,12 @@ export class LiveRefusedError extends Error {
   }
 }
 
-function num(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const n = Number(raw.trim());
-  return Number.isFinite(n) ? n : fallback;
-}
+/**
+ * Upper bound for `ARENA_REQUEST_TIMEOUT_S`. A leg's deadline is this times the iteration budget
+ * plus a margin (run/session.ts), and Node fires a timer longer than 2^31-1 ms (~24.8 days)
+ * *at once*: a huge timeout would turn into an instant one. A day per HTTP attempt is plenty.
+ */
+export const MAX_REQUEST_TIMEOUT_S = 86_400;
 
 /** Merge `.env` (if present in `root`) under the real environment. */
 export function readEnvironment(env: NodeJS.ProcessEnv, root: string): Record<string, string | undefined> {
@@ -66,28 +71,99 @@ export function readEnvironment(env: NodeJS.ProcessEnv, root: string): Record<st
 }
 
 export interface ConfigOverrides {
+  /** `--mode`; wins over `ARENA_LLM_MODE` (which is still checked). */
   readonly mode?: Mode;
+  /** `--repeat`, already parsed (see {@link parseCount}). */
   readonly repeat?: number;
 }
 
-/** Build the config; throws {@link LiveRefusedError} for a live run without a real key. */
-export function loadArenaConfig(env: Record<string, string | undefined>, overrides: ConfigOverrides = {}): ArenaConfig {
-  const modeRaw = (overrides.mode ?? env.ARENA_LLM_MODE?.trim().toLowerCase()) || DEFAULTS.mode;
-  const mode = ModeSchema.catch(DEFAULTS.mode).parse(modeRaw);
-  const apiKey = env.OPENAI_API_KEY?.trim() || DEFAULTS.apiKey;
+type Env = Record<string, string | undefined>;
+
+/** The trimmed value, or undefined when unset or empty: the spec's "empty means the default". */
+function present(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function decimal(env: Env, name: string, fallback: number, range: NumberRange): number {
+  const raw = present(env, name);
+  return raw === undefined ? fallback : parseDecimal(raw, name, range);
+}
+
+function readMode(env: Env, override: Mode | undefined): Mode {
+  const raw = present(env, "ARENA_LLM_MODE")?.toLowerCase();
+  const fromEnv = raw === undefined ? undefined : ModeSchema.safeParse(raw);
+  if (fromEnv && !fromEnv.success) throw new ConfigError("ARENA_LLM_MODE", `${quoted(raw!)} is not mock or live`);
+  return override ?? fromEnv?.data ?? DEFAULTS.mode;
+}
+
+function readModel(env: Env): string {
+  const model = present(env, "ARENA_MODEL");
+  if (model === undefined) return DEFAULTS.model;
+  // A pasted value with a newline or tab inside would be sent to the provider as the model id.
+  if (/[\u0000-\u001f\u007f]/.test(model)) throw new ConfigError("ARENA_MODEL", "contains a control character (a newline or tab?)");
+  return model;
+}
+
+function readBaseUrl(env: Env): string {
+  const raw = present(env, "OPENAI_BASE_URL");
+  if (raw === undefined) return DEFAULTS.baseUrl;
+  const name = "OPENAI_BASE_URL";
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `${quoted(raw)} is not a URL (expected e.g. https://api.openai.com/v1)`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(name, `${quoted(raw)} must be an http:// or https:// URL`);
+  }
+  // fetch refuses URLs with credentials, and they would be printed wherever the URL is.
+  if (url.username !== "" || url.password !== "") {
+    throw new ConfigError(name, "must not contain a user name or password (put the key in OPENAI_API_KEY)");
+  }
+  // Adapters append `/chat/completions` to the base URL: a query or fragment would end up in the middle.
+  // (Tested on the text: URL drops an empty `?` or `#`, which would still be sent.)
+  if (/[?#]/.test(raw)) throw new ConfigError(name, `${quoted(raw)} must not have a query or fragment`);
+  return raw.replace(/\/+$/, "");
+}
+
+function readApiKey(env: Env): string {
+  const key = present(env, "OPENAI_API_KEY") ?? DEFAULTS.apiKey;
+  // It goes into an Authorization header, where such a character makes every request throw. The
+  // value itself is never shown.
+  if (/[\s\u0000-\u001f\u007f]/.test(key)) throw new ConfigError("OPENAI_API_KEY", "contains whitespace or a control character (value not shown)");
+  return key;
+}
+
+/**
+ * Build the config from the environment (harness.md §1). Every value read is checked: numbers
+ * must be plain decimals in range, the mode mock or live, the base URL http(s). An unset or
+ * empty value means the default. Throws {@link ConfigError} for a bad value (naming the
+ * variable, never the key) and {@link LiveRefusedError} for a live run without a real key.
+ */
+export function loadArenaConfig(env: Env, overrides: ConfigOverrides = {}): ArenaConfig {
+  const mode = readMode(env, overrides.mode);
+  const repeat = overrides.repeat ?? DEFAULTS.repeat;
+  if (!Number.isSafeInteger(repeat) || repeat < 1) throw new ConfigError("--repeat", `${repeat} must be a whole number, at least 1`);
   const config: ArenaConfig = {
     mode,
-    model: env.ARENA_MODEL?.trim() || DEFAULTS.model,
-    baseUrl: (env.OPENAI_BASE_URL?.trim() || DEFAULTS.baseUrl).replace(/\/+$/, ""),
-    apiKey: mode === "mock" ? "mock-key" : apiKey,
-    priceInputPerM: num(env.ARENA_PRICE_INPUT_PER_M, DEFAULTS.priceInputPerM),
-    priceOutputPerM: num(env.ARENA_PRICE_OUTPUT_PER_M, DEFAULTS.priceOutputPerM),
-    repeat: overrides.repeat ?? DEFAULTS.repeat,
-    requestTimeoutS: num(env.ARENA_REQUEST_TIMEOUT_S, DEFAULTS.requestTimeoutS),
+    model: readModel(env),
+    baseUrl: readBaseUrl(env),
+    // In mock mode the key is never used, so it is not even read: a mock run needs no key.
+    apiKey: mode === "mock" ? "mock-key" : readApiKey(env),
+    priceInputPerM: decimal(env, "ARENA_PRICE_INPUT_PER_M", DEFAULTS.priceInputPerM, { min: 0 }),
+    priceOutputPerM: decimal(env, "ARENA_PRICE_OUTPUT_PER_M", DEFAULTS.priceOutputPerM, { min: 0 }),
+    repeat,
+    requestTimeoutS: decimal(env, "ARENA_REQUEST_TIMEOUT_S", DEFAULTS.requestTimeoutS, {
+      min: 0,
+      exclusiveMin: true,
+      max: MAX_REQUEST_TIMEOUT_S,
+    }),
     maxToolIterations: DEFAULTS.maxToolIterations,
-    temperature: num(env.ARENA_TEMPERATURE, DEFAULTS.temperature),
+    temperature: decimal(env, "ARENA_TEMPERATURE", DEFAULTS.temperature, { min: 0, max: 2 }),
   };
-  if (mode === "live" && PLACEHOLDER_KEYS.has(apiKey)) throw new LiveRefusedError();
+  if (mode === "live" && PLACEHOLDER_KEYS.has(config.apiKey)) throw new LiveRefusedError();
   return config;
 }
 

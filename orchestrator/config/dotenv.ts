@@ -3,13 +3,16 @@
  * are read, values are literal, and an error names the key but never echoes the value (it may
  * be a secret).
  */
-export class DotenvError extends Error {
-  override readonly name = "DotenvError";
+import { ConfigError } from "./values.ts";
+
+/** A ConfigError too, so one `instanceof ConfigError` reports every bad configuration the same way. */
+export class DotenvError extends ConfigError {
+  override readonly name: string = "DotenvError";
   readonly file: string;
   readonly line: number;
   readonly key: string;
   constructor(file: string, line: number, key: string, problem: string) {
-    super(`${file}:${line}: ${key}: ${problem}`);
+    super(key, problem, `${file}:${line}: ${key}: ${problem}`);
     this.file = file;
     this.line = line;
     this.key = key;
