@@ -51,8 +51,9 @@ async function runSuite(title: string, arenasDir: string, corpusPath: string): P
     ...(e.arenas ? { onlyArenas: e.arenas } : {}),
   }));
   const root = mkdtempSync(path.join(os.tmpdir(), "arena-findings-"));
-  const dirs = { runsDir: path.join(root, "runs"), resultsDir: path.join(root, "results"), checkpointsDir: path.join(root, "ck") };
-  const outcome = await runArenas({ arenas, adapters, config: DEFAULTS, corpusPath, dirs, write: false });
+  const checkpointsDir = path.join(root, "ck");
+  const dirs = { logDir: path.join(root, "logs"), checkpointRoot: checkpointsDir };
+  const outcome = await runArenas({ arenas, adapters, config: DEFAULTS, corpusPath, dirs });
   const toolsChars = new Map<string, Map<string, number>>();
   const checkpointFiles = new Map<string, Map<string, { name: string; bytes: number }[]>>();
   for (const [arenaId, records] of outcome.gatewayRecords) {
@@ -64,14 +65,12 @@ async function runSuite(title: string, arenasDir: string, corpusPath: string): P
       toolsChars.get(a.name)!.set(arenaId, dumpsPy(tools ?? fromJs([])).length);
     }
   }
-  for (const runDir of readdirSync(dirs.checkpointsDir)) {
-    for (const adapter of readdirSync(path.join(dirs.checkpointsDir, runDir))) {
-      for (const arena of readdirSync(path.join(dirs.checkpointsDir, runDir, adapter))) {
-        const base = path.join(dirs.checkpointsDir, runDir, adapter, arena);
-        const files = walk(base).map((f) => ({ name: path.relative(base, f), bytes: statSync(f).size }));
-        if (!checkpointFiles.has(adapter)) checkpointFiles.set(adapter, new Map());
-        checkpointFiles.get(adapter)!.set(arena, files);
-      }
+  for (const adapter of readdirSync(checkpointsDir)) {
+    for (const arena of readdirSync(path.join(checkpointsDir, adapter))) {
+      const base = path.join(checkpointsDir, adapter, arena);
+      const files = walk(base).map((f) => ({ name: path.relative(base, f), bytes: statSync(f).size }));
+      if (!checkpointFiles.has(adapter)) checkpointFiles.set(adapter, new Map());
+      checkpointFiles.get(adapter)!.set(arena, files);
     }
   }
   return { title, records: outcome.records, toolsChars, checkpointFiles };

@@ -49,7 +49,7 @@ async function cliWall(args: string[]): Promise<number> {
 
 function dirs() {
   const root = mkdtempSync(path.join(os.tmpdir(), "arena-bench-"));
-  return { runsDir: path.join(root, "runs"), resultsDir: path.join(root, "results"), checkpointsDir: path.join(root, "ck") };
+  return { logDir: path.join(root, "logs"), checkpointRoot: path.join(root, "ck") };
 }
 
 const vanilla = findAdapter("vanilla")!;
@@ -66,7 +66,6 @@ async function inProcess(arenaId: string, repeat: number, extra: Extra = {}) {
     config: { ...DEFAULTS, repeat },
     corpusPath,
     dirs: dirs(),
-    write: false,
     ...extra,
   });
   if (outcome.failedItems > 0) throw new Error(`${arenaId}: ${outcome.failedItems} item(s) failed`);
@@ -163,7 +162,7 @@ function cpuSecondsOf(pid: number): number {
 }
 
 const starts: { wall: number; cpu: number }[] = [];
-const { runsDir } = dirs();
+const { logDir: runsDir } = dirs();
 mkdirSync(runsDir, { recursive: true });
 for (let i = 0; i < RUNS * 4; i++) {
   const t0 = performance.now();

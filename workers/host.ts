@@ -6,9 +6,12 @@
  */
 import { pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
+import type { z } from "zod";
 import {
   AgentResultSchema,
+  FromWorkerSchema,
   ToWorkerSchema,
+  type ErrorCause,
   type FromWorker,
   type ToWorker,
   type WorkItem,
@@ -22,13 +25,34 @@ import { disableTelemetry } from "./telemetry.ts";
 
 disableTelemetry(process.env);
 
-function send(message: FromWorker): void {
+/** What this side sends: defaults (an empty `causes`, …) are filled in by the schema on the other end. */
+function send(message: z.input<typeof FromWorkerSchema>): void {
   process.send?.(message);
 }
 
 function describeError(err: unknown): { text: string; traceback: string } {
   if (err instanceof Error) return { text: `${err.name}: ${err.message}`, traceback: err.stack ?? "" };
   return { text: `Error: ${String(err)}`, traceback: "" };
+}
+
+/** The error and its `cause` chain as data (bounded: a cause chain can be cyclic). */
+function causeChain(err: unknown): ErrorCause[] {
+  const chain: ErrorCause[] = [];
+  const seen = new Set<unknown>();
+  for (let e: any = err; e !== undefined && e !== null && chain.length < 8 && !seen.has(e); e = e.cause) {
+    seen.add(e);
+    const code = typeof e.code === "string" ? e.code : undefined;
+    const rawStatus = e.status ?? e.statusCode ?? e.response?.status;
+    const status = Number.isInteger(rawStatus) ? (rawStatus as number) : undefined;
+    chain.push({
+      name: typeof e.name === "string" ? e.name : typeof e,
+      message: String(e.message ?? e).slice(0, 500),
+      ...(code ? { code } : {}),
+      ...(status !== undefined ? { status } : {}),
+    });
+    if (typeof e !== "object") break;
+  }
+  return chain;
 }
 
 /** The adapter this process serves (loaded by the first build) and its runner per arena id. */
@@ -116,7 +140,7 @@ async function leg(job: string, call: () => Promise<unknown>): Promise<void> {
     raw = await call();
   } catch (err) {
     const { text, traceback } = describeError(err);
-    send({ type: "error", job, error: text, traceback, adapterSeconds: (performance.now() - started) / 1000 });
+    send({ type: "error", job, error: text, traceback, causes: causeChain(err), adapterSeconds: (performance.now() - started) / 1000 });
     return;
   }
   const adapterSeconds = (performance.now() - started) / 1000;

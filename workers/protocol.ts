@@ -122,12 +122,25 @@ export const ResultMessage = z.object({
 });
 /** A leg that ended at a pause point; `result.resume_state` is what crosses to the next leg. */
 export const SuspendedMessage = ResultMessage.extend({ type: z.literal("suspended") });
+/**
+ * One link of a thrown error's `cause` chain, as data: the orchestrator classifies the failure
+ * (connection refused is the provider's fault, not the framework's) from these, not from prose.
+ */
+export const ErrorCauseSchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  status: z.number().int().optional(),
+});
+export type ErrorCause = z.infer<typeof ErrorCauseSchema>;
 /** run/resume threw: `<ErrorName>: <message>` with the stack kept for the record. */
 export const ErrorMessage = z.object({
   type: z.literal("error"),
   job: z.string(),
   error: z.string(),
   traceback: z.string().default(""),
+  /** The thrown error and its causes, outermost first. */
+  causes: z.array(ErrorCauseSchema).max(8).default([]),
   adapterSeconds: z.number().nonnegative(),
 });
 export const LogMessage = z.object({

@@ -8,11 +8,15 @@ import { UsageError, type Command, type FlagValue, type Io } from "./command.ts"
 import { COMMANDS } from "./commands/index.ts";
 import { COMMON_FLAGS, resolveCommon } from "./common.ts";
 import { commandUsage, programUsage } from "./usage.ts";
+import { EXIT_INFRA, EXIT_USAGE } from "./exit-codes.ts";
+import { asOutputError } from "../files/fs-error.ts";
+import { UnsafePathError } from "../files/safe-path.ts";
+import { ManifestError } from "../store/manifest.ts";
+import { ConfigError } from "../config/values.ts";
 
-/** A usage or input mistake: nothing ran. */
-export const EXIT_USAGE = 2;
+export { EXIT_USAGE };
 /** A bug in the harness itself (bin.mjs prints the stack for these). */
-export const EXIT_INTERNAL = 3;
+export const EXIT_INTERNAL = EXIT_INFRA;
 
 export async function main(argv: readonly string[], io: Io, commands: readonly Command[] = COMMANDS): Promise<number> {
   const [name, ...rest] = argv;
@@ -45,7 +49,23 @@ export async function main(argv: readonly string[], io: Io, commands: readonly C
     return await cmd.run({ common: resolveCommon(parsed.values, io.cwd), flags, positionals: parsed.positionals, io });
   } catch (err) {
     // An arena that does not load is bad input, like a bad flag: reported in one line.
-    if (err instanceof UsageError || err instanceof ArenaLookupError || err instanceof ArenaLoadError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof ConfigError ||
+      err instanceof ArenaLookupError ||
+      err instanceof ArenaLoadError ||
+      err instanceof ManifestError
+    ) {
+      io.stderr(`arena ${cmd.name}: ${err.message}\n`);
+      return EXIT_USAGE;
+    }
+    // An output root the environment will not let us write is one line, not a stack trace.
+    const output = asOutputError(err);
+    if (output) {
+      io.stderr(`arena ${cmd.name}: ${output.message}\n`);
+      return EXIT_INFRA;
+    }
+    if (err instanceof UnsafePathError) {
       io.stderr(`arena ${cmd.name}: ${err.message}\n`);
       return EXIT_USAGE;
     }

@@ -1,35 +1,30 @@
 /**
- * What `arena run` and `arena bench` share: resolve arenas, frameworks and config, run, and map
- * the outcome to an exit code.
- *
- * Exit codes: 0 the run completed and every item passed; 1 the run completed but some items
- * failed or errored (EXIT_ITEMS_FAILED); 2 a usage or input mistake (nothing ran); 3 the harness
- * itself failed.
+ * What `arena run` and `arena bench` share: plan the run (new, or the missing cells of a recorded
+ * one), check everything that can be checked before the first item, run with a journal, write the
+ * run folder, and map the outcome to an exit code (exit-codes.ts).
  */
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
-import { LiveRefusedError, loadArenaConfig, readEnvironment, type Mode } from "../config/arena-config.ts";
+import { ConfigError, LiveRefusedError, loadArenaConfig, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
+import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/session.ts";
+import { JournalWriter } from "../store/journal.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
 import { CorpusError, loadCorpus } from "../../workers/tools/search.ts";
-import { UsageError, type CommandContext } from "./command.ts";
+import { UsageError, type CommandContext, type Io } from "./command.ts";
 import { selectArenas } from "./common.ts";
+import { EXIT_USAGE, exitForSignal } from "./exit-codes.ts";
+import { onInterrupt } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
+import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-plan.ts";
+import { beforeFirstItem } from "./run-checks.ts";
+import { concludeRun } from "./run-conclude.ts";
 
-export const EXIT_ITEMS_FAILED = 1;
-export const EXIT_HARNESS_FAILURE = 3;
+import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-
-function positiveInt(raw: unknown, flag: string, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${flag} must be a positive integer, got '${String(raw)}'`);
-  return n;
-}
+export { REPO_ROOT };
 
 export function resolveFrameworks(raw: unknown): AdapterEntry[] {
   const names = Array.isArray(raw) ? (raw as string[]) : ["all"];
@@ -53,75 +48,148 @@ export function resolveFrameworks(raw: unknown): AdapterEntry[] {
 }
 
 export interface RunFlowOptions {
+  readonly command: "run" | "bench";
   readonly items?: readonly string[];
 }
 
-export async function runFlow(ctx: CommandContext, options: RunFlowOptions = {}): Promise<number> {
-  const { flags, common, io } = ctx;
-  const mode = (flags.mode ?? "mock") as string;
-  if (mode !== "mock" && mode !== "live") throw new UsageError(`--mode must be mock or live, got '${mode}'`);
-  const repeat = positiveInt(flags.repeat, "repeat", 1);
-  const concurrency = positiveInt(flags.concurrency, "concurrency", os.availableParallelism());
-  const frameworks = resolveFrameworks(flags.framework);
+/** A flag's value as a count, through the same parser as the environment's numbers. */
+function countFlag(raw: unknown, flag: string, fallback: number): number {
+  if (raw === undefined) return fallback;
+  return parseCount(String(raw), `--${flag}`);
+}
 
-  let config;
+/** Everything written to the terminal goes through redaction too: a provider may echo the key. */
+function redactedIo(io: Io): Io {
+  return { cwd: io.cwd, stdout: (t) => io.stdout(redactSecrets(t)), stderr: (t) => io.stderr(redactSecrets(t)) };
+}
+
+/** `mode` only when given: otherwise ARENA_LLM_MODE (or the default) decides (harness.md §1). */
+function loadConfig(env: Readonly<Record<string, string | undefined>>, mode: Mode | undefined, repeat: number): ArenaConfig {
+  return loadArenaConfig(env, { ...(mode !== undefined ? { mode } : {}), repeat });
+}
+
+export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Promise<number> {
+  const io = redactedIo(ctx.io);
+  const { flags, common } = ctx;
+  const env = readEnvironment(process.env, REPO_ROOT); // a broken .env is a ConfigError: exit 2 (main.ts)
+  const roots = resolveOutputRoots(env, io.cwd);
+  const resumeRef = flags.resume === true ? (ctx.positionals[0] ?? "latest") : typeof flags["retry-errors"] === "string" ? flags["retry-errors"] : undefined;
+  if (flags.resume !== true && ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}' (a run id goes after --resume)`);
+
+  let request: RunRequest;
   try {
-    config = loadArenaConfig(readEnvironment(process.env, REPO_ROOT), { mode: mode as Mode, repeat });
+    if (resumeRef !== undefined) {
+      for (const flag of ["framework", "mode", "repeat", "item"]) {
+        if (flags[flag] !== undefined) throw new UsageError(`--${flag} cannot be combined with a resume: it runs with the recorded configuration`);
+      }
+      request = planResume({
+        layout: resolveRunRef(roots, resumeRef, io.cwd),
+        frameworks: (names) => resolveFrameworks(names),
+        config: (mode, repeat) => loadConfig(env, mode, repeat),
+        retryErrors: flags["retry-errors"] !== undefined,
+        force: flags.force === true,
+        checkCorpus,
+      });
+    } else {
+      const mode = flags.mode as string | undefined;
+      if (mode !== undefined && mode !== "mock" && mode !== "live") throw new UsageError(`--mode must be mock or live, got '${mode}'`);
+      const config = loadConfig(env, mode as Mode | undefined, countFlag(flags.repeat, "repeat", 1));
+      const frameworkArgs = Array.isArray(flags.framework) ? (flags.framework as string[]) : ["all"];
+      const frameworks = resolveFrameworks(frameworkArgs);
+      const arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
+      if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);
+      checkItems(arenas, options.items ?? []);
+      checkCorpus(common.corpus);
+      request = planNewRun({
+        command: options.command,
+        argv: process.argv.slice(2),
+        roots,
+        arenas,
+        frameworks,
+        frameworkArgs,
+        config,
+        corpusPath: common.corpus,
+        ...(options.items && options.items.length > 0 ? { itemFilter: options.items } : {}),
+      });
+    }
   } catch (err) {
     if (err instanceof LiveRefusedError) {
       io.stderr(`${err.message}\n`);
-      return 2;
+      return EXIT_USAGE;
     }
+    if (err instanceof ConfigError) throw new UsageError(err.message);
     throw err;
   }
+  registerSecrets([request.config.apiKey]);
+  for (const skipped of request.journalSkipped ?? []) {
+    io.stderr(`warning: ${request.layout.journal}:${skipped.line}: skipped (${skipped.problem}); that cell runs again\n`);
+  }
 
+  const requested = { value: countFlag(flags.concurrency, "concurrency", os.availableParallelism()), given: flags.concurrency !== undefined };
+  const checked = await beforeFirstItem(request, requested, io);
+  if (checked.exitCode !== undefined) return checked.exitCode;
+
+  const journal = new JournalWriter(request.layout.journal);
+  const interrupt = onInterrupt((line) => io.stderr(`\n${line}\n`));
+  let outcome;
   try {
-    // Every worker loads the corpus too, but a bad one is the user's input: say so here, once,
-    // instead of reporting every adapter as unavailable.
-    loadCorpus(common.corpus);
+    outcome = await runArenas({
+      arenas: request.arenas,
+      adapters: request.frameworks,
+      config: request.config,
+      corpusPath: request.corpusPath,
+      runId: request.layout.runId,
+      startedAt: request.startedAt,
+      concurrency: checked.concurrency,
+      ...(request.itemFilter ? { itemFilter: request.itemFilter } : {}),
+      ...(request.prior ? { prior: request.prior } : {}),
+      dirs: {
+        // Per session: a resume's workers are new processes and must not append to the first session's logs.
+        logDir: path.join(request.layout.logsDir, `s${request.session}`),
+        checkpointRoot: path.join(request.layout.checkpointRoot, `s${request.session}`),
+        gatewayDir: request.layout.gatewayDir,
+      },
+      onItem: (arena, framework, record) => journal.append({ type: "item", arena, framework, record }),
+      onLane: (arena, lane) => journal.append({ type: "lane", arena, lane }),
+      checkLane: (arena, framework, libVersion) => {
+        const recorded = request.prior?.lanes.get(`${arena}\u0000${framework}`);
+        if (!recorded?.available || recorded.lib_version === libVersion || flags.force === true) return undefined;
+        return `refusing to resume ${request.layout.runId}: ${framework} is ${libVersion} now, ${recorded.lib_version} when the run recorded it (--force resumes anyway)`;
+      },
+      signal: interrupt.signal,
+      onProgress: progressReporter((t) => io.stderr(t), Boolean(process.stderr.isTTY)),
+    });
+  } finally {
+    interrupt.dispose();
+  }
+  const received = interrupt.received();
+  return concludeRun({
+    request,
+    outcome,
+    io,
+    flags,
+    command: options.command,
+    ...(received ? { interruptedBy: received, interruptExit: exitForSignal(received) } : {}),
+  });
+}
+
+/** Every worker loads the corpus too, but a bad one is the user's input: say so here, once. */
+function checkCorpus(file: string): void {
+  try {
+    loadCorpus(file);
   } catch (err) {
     if (err instanceof CorpusError) throw new UsageError(`--corpus ${err.message}`);
     throw err;
   }
-  const arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
-  if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);
-  if (options.items && options.items.length > 0) {
-    for (const arena of arenas) {
-      const known = new Set(arena.items.map((i) => i.id));
-      const missing = options.items.filter((id) => !known.has(id));
-      if (missing.length > 0) {
-        throw new UsageError(
-          `no such item(s) in '${arena.id}': ${missing.join(", ")}\navailable: ${arena.items.map((i) => i.id).join(", ")}`,
-        );
-      }
-    }
-  }
+}
 
-  const outcome = await runArenas({
-    arenas,
-    adapters: frameworks,
-    config,
-    corpusPath: common.corpus,
-    concurrency,
-    ...(options.items && options.items.length > 0 ? { itemFilter: options.items } : {}),
-    dirs: {
-      runsDir: path.join(REPO_ROOT, "runs"),
-      resultsDir: path.join(REPO_ROOT, "results"),
-      checkpointsDir: path.join(REPO_ROOT, "checkpoints"),
-    },
-    onProgress: progressReporter((t) => io.stderr(t), Boolean(process.stderr.isTTY)),
-  });
-  for (const record of outcome.records) {
-    for (const fw of record.frameworks) {
-      const passed = fw.items.filter((i) => i.passed).length;
-      io.stdout(
-        fw.available
-          ? `${record.arena} ${fw.framework}: ${passed}/${fw.items.length} passed\n`
-          : `${record.arena} ${fw.framework}: not available (${fw.reason})\n`,
-      );
+function checkItems(arenas: readonly Arena[], items: readonly string[]): void {
+  if (items.length === 0) return;
+  for (const arena of arenas) {
+    const known = new Set(arena.items.map((i) => i.id));
+    const missing = items.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw new UsageError(`no such item(s) in '${arena.id}': ${missing.join(", ")}\navailable: ${arena.items.map((i) => i.id).join(", ")}`);
     }
   }
-  for (const p of outcome.recordPaths) io.stdout(`record: ${path.relative(io.cwd, p)}\n`);
-  if (outcome.summaryPath) io.stdout(`summary: ${path.relative(io.cwd, outcome.summaryPath)}\n`);
-  return outcome.failedItems > 0 ? EXIT_ITEMS_FAILED : 0;
 }

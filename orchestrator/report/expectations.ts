@@ -18,12 +18,13 @@ import {
 import type { FrameworkRecord, ItemRecord } from "./record.ts";
 
 export * from "./expectations-file.ts";
+import type { ErrorClass } from "../run/error-class.ts";
 
 /**
  * The class of an item error, as the runner records it next to `error`. Spelled out here until
  * orchestrator/run/error-class.ts (ERROR_CLASSES) is committed; the two must stay equal.
  */
-export type ErrorClass = "infra" | "adapter" | "protocol" | "timeout" | "harness";
+export type { ErrorClass };
 
 /** The parts of an item record compared; an ItemRecord is one. */
 export type ComparedItem = Pick<ItemRecord, "item_id" | "repeat" | "passed" | "error"> & { readonly error_class?: ErrorClass | undefined };

@@ -1,19 +1,18 @@
 /**
- * Where outputs go (harness.md §13). Routing is by the record's mode, by construction: a mock
- * record can only ever produce files under `runs/`; `results/` receives live scorecards only.
+ * Where outputs go (harness.md §13, with run folders): each run's records, scorecards and summary
+ * live in its own `runs/<run-id>/`, never overwritten by a later run; `results/` receives live
+ * scorecards only, and only from a run whose every error was the framework's own. Routing is by
+ * the record's mode, by construction. Every file is written atomically and redacted.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { RunRecordSchema, recordFileName, type RunRecord } from "./record.ts";
+import { writeFileAtomic } from "../files/atomic.ts";
+import { inside } from "../files/safe-path.ts";
+import type { RunLayout } from "../store/layout.ts";
+import { isRunId } from "../store/run-id.ts";
+import { FORMAT_VERSION, RunRecordSchema, type RunRecord } from "./record.ts";
 import { renderCsv, renderJson, renderMarkdown, scorecardRows } from "./scorecard.ts";
-import { renderSummary } from "./summary.ts";
-
-export interface OutputDirs {
-  /** Raw records and everything mock: git-ignored. */
-  readonly runsDir: string;
-  /** Live scorecards only. */
-  readonly resultsDir: string;
-}
+import { renderSummary, type CellSource } from "./summary.ts";
 
 export class RecordReadError extends Error {
   override readonly name = "RecordReadError";
@@ -24,29 +23,24 @@ export class RecordReadError extends Error {
   }
 }
 
-export function scorecardDir(dirs: OutputDirs, record: Pick<RunRecord, "mode" | "arena">): string {
-  return record.mode === "live"
-    ? path.join(dirs.resultsDir, record.arena)
-    : path.join(dirs.runsDir, "scorecards", record.arena);
+export function writeRunRecord(layout: RunLayout, record: RunRecord): string {
+  const file = layout.record(record.arena);
+  writeFileAtomic(file, JSON.stringify(record, null, 2) + "\n");
+  return file;
 }
 
-export function summaryPath(dirs: OutputDirs, mode: RunRecord["mode"]): string {
-  return mode === "live" ? path.join(dirs.resultsDir, "summary.md") : path.join(dirs.runsDir, "summary.md");
-}
-
-/** Write the raw record, and the scorecards unless the run was partial. Returns the record path. */
-export function writeRunOutputs(dirs: OutputDirs, record: RunRecord): { recordPath: string; scorecardDir?: string } {
-  mkdirSync(dirs.runsDir, { recursive: true });
-  const recordPath = path.join(dirs.runsDir, recordFileName(record));
-  writeFileSync(recordPath, JSON.stringify(record, null, 2) + "\n");
-  if (record.filtered_to) return { recordPath };
-  const dir = scorecardDir(dirs, record);
-  mkdirSync(dir, { recursive: true });
+export function writeScorecards(dir: string, record: RunRecord): string {
   const rows = scorecardRows(record);
-  writeFileSync(path.join(dir, "scorecard.md"), renderMarkdown(record, rows));
-  writeFileSync(path.join(dir, "scorecard.csv"), renderCsv(rows));
-  writeFileSync(path.join(dir, "scorecard.json"), renderJson(record, rows));
-  return { recordPath, scorecardDir: dir };
+  writeFileAtomic(path.join(dir, "scorecard.md"), renderMarkdown(record, rows));
+  writeFileAtomic(path.join(dir, "scorecard.csv"), renderCsv(rows));
+  writeFileAtomic(path.join(dir, "scorecard.json"), renderJson(record, rows));
+  return dir;
+}
+
+/** The published copy of a live scorecard: `results/<arena>/`. Mock records are refused by construction. */
+export function publishLiveScorecards(resultsDir: string, record: RunRecord): string {
+  if (record.mode !== "live") throw new Error(`refusing to publish a ${record.mode} record to results/`);
+  return writeScorecards(inside(resultsDir, record.arena), record);
 }
 
 export function readRunRecord(file: string): RunRecord {
@@ -56,6 +50,10 @@ export function readRunRecord(file: string): RunRecord {
   } catch (err) {
     throw new RecordReadError(file, `not valid JSON (${err instanceof Error ? err.message : String(err)})`);
   }
+  const version = (data as { format_version?: unknown } | null)?.format_version;
+  if (version !== FORMAT_VERSION) {
+    throw new RecordReadError(file, `format_version ${JSON.stringify(version ?? null)}, this harness reads ${FORMAT_VERSION}`);
+  }
   const parsed = RunRecordSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -64,22 +62,72 @@ export function readRunRecord(file: string): RunRecord {
   return parsed.data;
 }
 
-/** Latest non-partial record per arena for `mode` (file names sort by time). */
-export function latestRecords(runsDir: string, mode: RunRecord["mode"]): RunRecord[] {
-  let files: string[];
+function listDir(dir: string): string[] {
   try {
-    files = readdirSync(runsDir).filter((f) => f.endsWith(`__${mode}.json`)).sort();
+    return readdirSync(dir).sort();
   } catch {
     return [];
   }
-  const latest = new Map<string, string>();
-  for (const f of files) latest.set(f.split("__")[1]!, f);
-  return [...latest.values()].map((f) => readRunRecord(path.join(runsDir, f)));
 }
 
-export function writeSummary(dirs: OutputDirs, mode: RunRecord["mode"]): string {
-  const file = summaryPath(dirs, mode);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, renderSummary(latestRecords(dirs.runsDir, mode)));
+export interface LatestRecords {
+  /** One record per arena: the newest run's meta, with each framework row from the newest run that has it. */
+  readonly records: RunRecord[];
+  readonly sources: CellSource[];
+}
+
+/**
+ * The newest complete, non-partial result per arena × framework for `mode`, across run folders.
+ * An unreadable or old-format record is skipped with one warning naming the file.
+ */
+export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (line: string) => void): LatestRecords {
+  for (const f of listDir(runsDir).filter((f) => f.endsWith(".json"))) {
+    warn(`skipped ${path.join(runsDir, f)}: a record from before run folders (format_version 1); delete it or keep it for reference`);
+  }
+  const base = new Map<string, RunRecord>();
+  const rows = new Map<string, Map<string, { fw: RunRecord["frameworks"][number]; record: RunRecord }>>();
+  for (const runId of listDir(runsDir).filter(isRunId)) {
+    const recordsDir = path.join(runsDir, runId, "records");
+    for (const f of listDir(recordsDir).filter((f) => f.endsWith(".json"))) {
+      let record: RunRecord;
+      try {
+        record = readRunRecord(path.join(recordsDir, f));
+      } catch (err) {
+        warn(`skipped ${err instanceof RecordReadError ? err.message : String(err)}`);
+        continue;
+      }
+      if (record.mode !== mode || record.status !== "complete" || record.filtered_to) continue;
+      base.set(record.arena, record);
+      const byFramework = rows.get(record.arena) ?? new Map();
+      rows.set(record.arena, byFramework);
+      for (const fw of record.frameworks) byFramework.set(fw.framework, { fw, record });
+    }
+  }
+  const records: RunRecord[] = [];
+  const sources: CellSource[] = [];
+  for (const [arena, meta] of base) {
+    const cells = [...rows.get(arena)!.values()];
+    records.push({ ...meta, frameworks: cells.map((c) => c.fw) });
+    for (const c of cells) sources.push({ arena, framework: c.fw.framework, runId: c.record.run_id, startedAt: c.record.started_at });
+  }
+  return { records, sources };
+}
+
+/** `runs/summary.md` (mock) or `results/summary.md` (live), across runs, naming each cell's run. */
+export function writeCrossRunSummary(
+  roots: { runsDir: string; resultsDir: string },
+  mode: RunRecord["mode"],
+  warn: (line: string) => void,
+): string {
+  const file = mode === "live" ? path.join(roots.resultsDir, "summary.md") : path.join(roots.runsDir, "summary.md");
+  const { records, sources } = latestRecords(roots.runsDir, mode, warn);
+  writeFileAtomic(file, renderSummary(records, sources));
   return file;
+}
+
+/** This run's own summary, `runs/<run-id>/summary.md`. */
+export function writeRunSummary(layout: RunLayout, records: readonly RunRecord[]): string {
+  const sources = records.flatMap((r) => r.frameworks.map((fw) => ({ arena: r.arena, framework: fw.framework, runId: r.run_id, startedAt: r.started_at })));
+  writeFileAtomic(layout.summary, renderSummary(records, sources));
+  return layout.summary;
 }

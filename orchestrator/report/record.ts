@@ -4,6 +4,7 @@
  * clear error instead of a wrong table.
  */
 import { z } from "zod";
+import { ERROR_CLASSES } from "../run/error-class.ts";
 
 export const CheckRecordSchema = z.object({
   type: z.string(),
@@ -44,6 +45,8 @@ export const ItemRecordSchema = z.object({
   latency_s: z.number().nonnegative(),
   llm_calls: z.number().int().nonnegative(),
   error: z.string().nullable(),
+  /** Set with `error`: infra, adapter, protocol, timeout or harness (run/error-class.ts). */
+  error_class: z.enum(ERROR_CLASSES).optional(),
   suspends: z.number().int().optional(),
   tool_calls_before_suspend: z.array(z.string()).optional(),
   served: ServedSchema.optional(),
@@ -67,8 +70,22 @@ export const FrameworkRecordSchema = z.object({
 });
 export type FrameworkRecord = z.infer<typeof FrameworkRecordSchema>;
 
+/**
+ * The version of the files this harness writes. A reader skips (with one warning) a record of any
+ * other version instead of misreading it; bump it when a field changes meaning.
+ */
+export const FORMAT_VERSION = 2;
+
+export const RunStatusSchema = z.enum(["complete", "interrupted"]);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
 export const RunRecordSchema = z.object({
   schema: z.literal(1),
+  format_version: z.literal(FORMAT_VERSION),
+  /** The run folder this record belongs to (`runs/<run_id>/`). */
+  run_id: z.string(),
+  /** `interrupted`: a signal stopped the run; the record holds what had finished. */
+  status: RunStatusSchema,
   arena: z.string(),
   arena_description: z.string(),
   mode: z.enum(["mock", "live"]),
@@ -89,13 +106,7 @@ export type RunRecord = z.infer<typeof RunRecordSchema>;
 
 export const HARNESS_VERSION = "0.1.0";
 
-/** `YYYYmmddTHHMMSSZ` for file names, `YYYY-MM-DDTHH:MM:SSZ` for records. */
-export function timestamps(date: Date): { file: string; iso: string } {
-  const iso = date.toISOString().replace(/\.\d{3}Z$/, "Z");
-  return { iso, file: iso.replace(/[-:]/g, "") };
-}
-
-export function recordFileName(record: Pick<RunRecord, "started_at" | "arena" | "mode" | "filtered_to">): string {
-  const stamp = record.started_at.replace(/[-:]/g, "");
-  return `${stamp}__${record.arena}__${record.mode}${record.filtered_to ? "__partial" : ""}.json`;
+/** `YYYY-MM-DDTHH:MM:SSZ`, as records carry it. */
+export function isoSeconds(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "Z");
 }

@@ -4,6 +4,7 @@
  */
 import { formatFixed, pyRound } from "../../workers/py/index.ts";
 import type { FrameworkRecord, RunRecord } from "./record.ts";
+import { ERROR_CLASSES, type ErrorClass } from "../run/error-class.ts";
 
 export interface AvailableRow {
   readonly framework: string;
@@ -13,6 +14,8 @@ export interface AvailableRow {
   readonly pass_rate: number;
   readonly passed: number;
   readonly errors: number;
+  /** Errors by class (run/error-class.ts); only classes that occurred. */
+  readonly errors_by_class: Partial<Record<ErrorClass, number>>;
   readonly mean_latency_s: number;
   readonly total_tokens: number;
   readonly mean_tokens: number;
@@ -60,6 +63,7 @@ function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRo
     pass_rate: pyRound(passed / div, 3),
     passed,
     errors: items.filter((i) => i.error).length,
+    errors_by_class: errorsByClass(fw),
     mean_latency_s: pyRound(items.reduce((a, i) => a + i.latency_s, 0) / div, 3),
     total_tokens: prompt + completion,
     mean_tokens: pyRound((prompt + completion) / div, 1),
@@ -71,6 +75,22 @@ function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRo
     unstable_items: unstable.length,
     unstable_item_ids: unstable,
   };
+}
+
+function errorsByClass(fw: FrameworkRecord): Partial<Record<ErrorClass, number>> {
+  const counts: Partial<Record<ErrorClass, number>> = {};
+  for (const i of fw.items) {
+    if (!i.error) continue;
+    // Records written before classes existed count as the framework's own errors.
+    const c = i.error_class ?? "adapter";
+    counts[c] = (counts[c] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** `adapter 1, timeout 2` in class order; empty when there were none. */
+export function formatErrorClasses(counts: Partial<Record<ErrorClass, number>>): string {
+  return ERROR_CLASSES.filter((c) => counts[c]).map((c) => `${c} ${counts[c]}`).join(", ");
 }
 
 /** Available rows first, then pass rate descending; ties keep framework order. */
@@ -95,7 +115,10 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
     `- **Model:** ${record.model}`,
     `- **Dataset:** ${record.dataset_size} items × ${record.repeat} repeat(s)`,
     `- **Run at:** ${record.started_at} (${record.duration_s}s)`,
+    `- **Run:** \`${record.run_id}\`${record.status === "interrupted" ? " ⚠️ interrupted: only the items that finished" : ""}`,
     `- **Harness:** v${record.harness_version} · node ${record.node}`,
+    `- **Prices:** est. cost at $${record.pricing.input_per_m} / $${record.pricing.output_per_m} per 1M prompt / completion tokens` +
+      ` (ARENA_PRICE_INPUT_PER_M / ARENA_PRICE_OUTPUT_PER_M)${record.mode === "mock" ? "; mock token counts are scripted, so mock cost is wiring too" : ""}`,
     "",
     "| Framework | Ver | Pass rate | Errors | Mean latency | Mean tokens | Mean LLM calls | Est. cost |",
     "|---|---|--:|--:|--:|--:|--:|--:|",
@@ -106,8 +129,9 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
       continue;
     }
     const rate = `${percent(r.pass_rate, 0)} (${r.passed}/${r.items})${r.pass_rate_stddev !== null ? ` ±${percent(r.pass_rate_stddev, 1)}` : ""}`;
+    const classes = formatErrorClasses(r.errors_by_class);
     lines.push(
-      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
+      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors}${classes ? ` (${classes})` : ""} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
     );
   }
   if (record.repeat > 1) {
@@ -146,6 +170,7 @@ const CSV_COLUMNS = [
   "pass_rate_stddev",
   "unstable_items",
   "reason",
+  "error_classes",
 ] as const;
 
 function csvCell(v: unknown): string {
@@ -157,7 +182,10 @@ function csvCell(v: unknown): string {
 
 export function renderCsv(rows: readonly ScorecardRow[]): string {
   const out = [CSV_COLUMNS.join(",")];
-  for (const r of rows) out.push(CSV_COLUMNS.map((c) => csvCell((r as unknown as Record<string, unknown>)[c])).join(","));
+  for (const r of rows) {
+    const cells: Record<string, unknown> = { ...r, ...(r.available ? { error_classes: formatErrorClasses(r.errors_by_class) } : {}) };
+    out.push(CSV_COLUMNS.map((c) => csvCell(cells[c])).join(","));
+  }
   return out.join("\r\n") + "\r\n";
 }
 

@@ -30,7 +30,15 @@ function meanPrompt(fw: FrameworkRecord): number {
   return fw.items.reduce((a, i) => a + i.prompt_tokens, 0) / (fw.items.length || 1);
 }
 
-export function renderSummary(records: readonly RunRecord[]): string {
+/** Which run a summary cell comes from: a cross-run summary mixes runs, and says so. */
+export interface CellSource {
+  readonly arena: string;
+  readonly framework: string;
+  readonly runId: string;
+  readonly startedAt: string;
+}
+
+export function renderSummary(records: readonly RunRecord[], sources: readonly CellSource[] = []): string {
   const sorted = [...records].sort((a, b) => a.arena.localeCompare(b.arena));
   const mode = sorted[0]?.mode ?? "mock";
   const frameworks: string[] = [];
@@ -107,6 +115,11 @@ export function renderSummary(records: readonly RunRecord[]): string {
     });
     lines.push(`| \`${name}\` | ${cells.join(" | ")} |`);
   }
-  lines.push("", "_Generated from the latest non-partial run record per arena; do not edit by hand._", "");
+  if (sources.length > 0) {
+    lines.push("", "## Sources", "", "| Arena | Framework | Run | Started |", "|---|---|---|---|");
+    const ordered = [...sources].sort((a, b) => a.arena.localeCompare(b.arena) || frameworks.indexOf(a.framework) - frameworks.indexOf(b.framework));
+    for (const s of ordered) lines.push(`| \`${s.arena}\` | \`${s.framework}\` | \`${s.runId}\` | ${s.startedAt} |`);
+  }
+  lines.push("", "_Generated from the newest complete, non-partial result per arena × framework; do not edit by hand._", "");
   return lines.join("\n");
 }

@@ -12,6 +12,7 @@ import type { WorkerFailure } from "../workers/failure.ts";
 import { isFailure, type LegOutcome, type WorkerProcess } from "../workers/worker-process.ts";
 import type { WorkerPool } from "../workers/pool.ts";
 import { mergeLegs, type MergedResult } from "./merge.ts";
+import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
 
 export const MAX_RESUMES = 3;
 
@@ -44,6 +45,8 @@ export interface DrivenItem {
   /** Served usage summed over legs (mock mode). */
   readonly served?: ServedUsage;
   readonly traceback: string | null;
+  /** Why the item errored, when it did (see error-class.ts). */
+  readonly errorClass: ErrorClass | null;
   /** Seconds spent inside the adapter (measured in the workers), summed over legs. */
   readonly adapterSeconds: number;
   /** Wall seconds for the whole item as the orchestrator saw it (all legs and restarts). */
@@ -70,10 +73,12 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   let traceback: string | null = null;
   let restarts = 0;
   let finalError: string | null = null;
+  let errorClass: ErrorClass | null = null;
   let worker: WorkerProcess | undefined;
 
   const fail = (failure: WorkerFailure) => {
     finalError = failureText(failure);
+    errorClass = classifyWorkerFailure(failure);
     traceback = failure.logTail;
   };
 
@@ -92,6 +97,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     if (outcome.kind === "error") {
       traceback = outcome.traceback;
       finalError = outcome.error;
+      errorClass = classifyAdapterError(outcome.error, outcome.causes);
       return null;
     }
     const result = outcome.result;
@@ -127,7 +133,10 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         const decision = item.resume_with === "deny" ? "deny" : "approve";
         leg = await runLeg(w, () => w.resume(options.arena, item, state, decision, options.legDeadlineMs));
       }
-      if (leg?.suspended) finalError = `still suspended after ${MAX_RESUMES} resumes`;
+      if (leg?.suspended) {
+        finalError = `still suspended after ${MAX_RESUMES} resumes`;
+        errorClass = "adapter";
+      }
     }
   } finally {
     if (worker?.alive) pool.release(worker);
@@ -144,8 +153,10 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         llm_calls: a.llm_calls + s!.llm_calls,
       }), { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 })
     : undefined;
+  if (finalError === null && merged.error) errorClass = classifyAdapterError(merged.error);
   return {
     merged: finalError !== null ? { ...merged, error: finalError } : merged,
+    errorClass,
     legs,
     ...(served ? { served } : {}),
     traceback,

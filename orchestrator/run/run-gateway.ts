@@ -20,7 +20,14 @@ export interface RunGateway {
   stop(): Promise<void>;
 }
 
-export async function startRunGateway(arena: Arena, config: ArenaConfig, faults: GatewayFaults = {}): Promise<RunGateway> {
+export async function startRunGateway(
+  arena: Arena,
+  config: ArenaConfig,
+  faults: GatewayFaults = {},
+  /** Where the recorder may spill request bodies beyond its memory budget (the run folder). */
+  spillDir?: string,
+): Promise<RunGateway> {
+  void spillDir;
   if (config.mode === "live") {
     return { baseUrlFor: () => config.baseUrl, servedUsage: () => undefined, stop: async () => {} };
   }

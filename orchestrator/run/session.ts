@@ -4,25 +4,26 @@
  * (a build in a worker) on first use; the pool closes after the adapter's last lane, so the number
  * of live processes tracks the concurrency, not the size of the matrix.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import type { Arena, Item } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
+import { inside } from "../files/safe-path.ts";
 import {
+  FORMAT_VERSION,
   HARNESS_VERSION,
-  timestamps,
+  isoSeconds,
   type FrameworkRecord,
   type ItemRecord,
   type LegRecord,
   type RunRecord,
 } from "../report/record.ts";
-import { writeRunOutputs, writeSummary, type OutputDirs } from "../report/output.ts";
-import { checkDeclaredDelegates, isSuspendTool, namesFor } from "../../workers/tools/registry.ts";
+import { cellKey, itemKey } from "../store/journal.ts";
+import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../workers/tools/registry.ts";
 import { WorkerPool } from "../workers/pool.ts";
-import { driveItem, type DrivenLeg } from "./drive.ts";
+import { driveItem, type DrivenItem, type DrivenLeg } from "./drive.ts";
 import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gateway.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
 import { createScorer, type Scorer } from "./scorer.ts";
@@ -48,21 +49,50 @@ export interface ProgressEvent {
   readonly total: number;
 }
 
+/** The cells of an earlier session of the same run: they are kept, not run again. */
+export interface PriorCells {
+  /** Finished cells by `cellKey(arena, framework)`, then `itemKey(repeat, item)`. */
+  readonly items: ReadonlyMap<string, ReadonlyMap<string, ItemRecord>>;
+  /** Each lane's recorded outcome by `cellKey(arena, framework)`. */
+  readonly lanes: ReadonlyMap<string, Omit<FrameworkRecord, "items">>;
+}
+
 export interface RunOptions {
   readonly arenas: readonly Arena[];
   readonly adapters: readonly AdapterEntry[];
   readonly config: ArenaConfig;
   readonly corpusPath: string;
+  /** Names the run in its records (`runs/<runId>/`). */
+  readonly runId?: string;
+  /** When the run began (a resumed run keeps its first session's start). Default: now. */
+  readonly startedAt?: Date;
   /** Items in flight at once (default: number of cores). */
   readonly concurrency?: number;
   /** Restrict to these item ids (a partial run: no scorecard). */
   readonly itemFilter?: readonly string[];
-  readonly dirs: OutputDirs & {
-    /** Harness-owned checkpoint root; each adapter × arena gets a fresh subfolder. */
-    readonly checkpointsDir: string;
+  readonly dirs: {
+    /** Worker logs of this run. */
+    readonly logDir: string;
+    /** This session's checkpoint root; each adapter × arena gets a fresh folder inside it. */
+    readonly checkpointRoot: string;
+    /** Where the gateway spills request bodies beyond its memory budget (default: its own temp dir). */
+    readonly gatewayDir?: string;
   };
-  /** Write records/scorecards/summary (tests may only want the records in memory). */
-  readonly write?: boolean;
+  /** Cells finished by an earlier session of this run (`--resume`): merged, not run. */
+  readonly prior?: PriorCells;
+  /** A finished cell, the moment it finishes (the journal). */
+  readonly onItem?: (arena: string, framework: string, record: ItemRecord) => void;
+  /** A lane's outcome once its build answered (the journal). */
+  readonly onLane?: (arena: string, lane: Omit<FrameworkRecord, "items">) => void;
+  /**
+   * Refuse a lane before it runs anything, e.g. a resume whose adapter version changed: the
+   * returned text stops the whole run, as an interrupt does, and is reported as `refused`.
+   */
+  readonly checkLane?: (arena: string, framework: string, libVersion: string) => string | undefined;
+  /** Stop scheduling when aborted; in-flight items get `graceMs` to finish, then their workers are killed. */
+  readonly signal?: AbortSignal;
+  /** How long in-flight items may finish after `signal` aborts (default 3 s). */
+  readonly graceMs?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
   /** Per-leg deadline for a worker's answer (default: derived from the request timeout and budget). */
   readonly legDeadlineMs?: number;
@@ -79,11 +109,14 @@ export interface RunOptions {
 }
 
 export interface RunOutcome {
+  /** One per arena; `status` says whether every cell ran. */
   readonly records: RunRecord[];
-  readonly recordPaths: string[];
-  readonly summaryPath?: string;
-  /** Items that failed or errored, over all arenas and frameworks. */
+  /** Items that failed or errored, over all arenas and frameworks (prior cells included). */
   readonly failedItems: number;
+  /** True when `signal` stopped the run before every cell ran. */
+  readonly interrupted: boolean;
+  /** Why `checkLane` stopped the run, when it did. */
+  readonly refused?: string;
   /** What each arena's mock gateway received and served, by arena id (mock mode only). */
   readonly gatewayRecords: ReadonlyMap<string, GatewayRecords>;
   /** Where each item's time went (for the harness benchmark; not part of any record). */
@@ -119,6 +152,50 @@ function legRecord(leg: DrivenLeg): LegRecord {
   };
 }
 
+function itemRecord(item: Item, repeat: number, driven: DrivenItem, score: { passed: boolean; checks: ItemRecord["checks"] }): ItemRecord {
+  const m = driven.merged;
+  return {
+    repeat,
+    item_id: item.id,
+    passed: score.passed,
+    checks: score.checks,
+    output_text: m.output_text ?? "",
+    tool_calls: m.tool_calls.map((c) => c.name),
+    prompt_tokens: m.prompt_tokens,
+    completion_tokens: m.completion_tokens,
+    latency_s: Math.round((m.latency_s || driven.wallSeconds) * 10_000) / 10_000,
+    llm_calls: m.llm_calls,
+    error: m.error,
+    ...(m.error && driven.errorClass ? { error_class: driven.errorClass } : {}),
+    ...(m.suspends > 0
+      ? { suspends: m.suspends, tool_calls_before_suspend: m.tool_calls_before_suspend.map((c) => c.name) }
+      : {}),
+    ...(driven.served ? { served: driven.served } : {}),
+    ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
+    ...(driven.traceback ? { traceback: driven.traceback } : {}),
+  };
+}
+
+/** Our own exception while handling an item: recorded as a `harness` error, and the run goes on. */
+function harnessErrorRecord(item: Item, repeat: number, err: unknown): ItemRecord {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : `Error: ${String(err)}`;
+  return {
+    repeat,
+    item_id: item.id,
+    passed: false,
+    checks: [],
+    output_text: "",
+    tool_calls: [],
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    latency_s: 0,
+    llm_calls: 0,
+    error: `HarnessError: ${text}`,
+    error_class: "harness",
+    ...(err instanceof Error && err.stack ? { traceback: err.stack } : {}),
+  };
+}
+
 function requiresPause(arena: Arena): boolean {
   return namesFor(arena.declaredTools).some(isSuspendTool);
 }
@@ -127,11 +204,9 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const { config } = options;
   const concurrency = options.concurrency ?? os.availableParallelism();
   const queue = new PQueue({ concurrency });
-  const started = new Date();
-  const stamp = timestamps(started);
-  const runId = `${stamp.file}-${process.pid}`;
-  const logDir = path.join(options.dirs.runsDir, "logs", runId);
-  mkdirSync(logDir, { recursive: true });
+  const startedIso = isoSeconds(options.startedAt ?? new Date());
+  const runId = options.runId ?? `unnamed-${process.pid}`;
+  mkdirSync(options.dirs.logDir, { recursive: true });
   const legDeadlineMs =
     options.legDeadlineMs ?? Math.max(30_000, config.requestTimeoutS * 1000 * (config.maxToolIterations + 1) + 5_000);
   const allArenaTools = [...new Set(options.arenas.flatMap((a) => namesFor(a.declaredTools)))];
@@ -140,6 +215,9 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const gatewayRecords = new Map<string, GatewayRecords>();
   const timings: ItemTiming[] = [];
   let failedItems = 0;
+  let refused: string | undefined;
+  const stop = new AbortController();
+  const stopped = () => stop.signal.aborted;
 
   const plan = options.arenas.map((arena) => ({
     arena,
@@ -159,7 +237,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     const pool = new WorkerPool({
       adapter: { name: adapter.name, module: adapter.module },
       corpusPath: options.corpusPath,
-      logDir,
+      logDir: options.dirs.logDir,
       label: adapter.name,
       env: options.workerEnv,
       cwd: options.workerCwd,
@@ -167,9 +245,23 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     pools.set(adapter, { pool, lanesLeft: lanes });
   }
 
+  // An outside abort (Ctrl-C) or a refused lane: nothing new starts; what is in flight gets a
+  // grace period, then every worker's process group is killed so the run can be written up.
+  let graceTimer: NodeJS.Timeout | undefined;
+  const halt = () => {
+    if (stopped()) return;
+    stop.abort();
+    // Queued cells still start, see `stopped()` and return at once: the queue drains, nothing hangs.
+    graceTimer = setTimeout(() => {
+      for (const { pool } of pools.values()) void pool.killAll();
+    }, options.graceMs ?? 3_000);
+  };
+  if (options.signal?.aborted) halt();
+  options.signal?.addEventListener("abort", halt, { once: true });
+
   try {
     for (const { arena } of plan) {
-      gateways.set(arena.id, await startRunGateway(arena, config, options.gatewayFaults));
+      gateways.set(arena.id, await startRunGateway(arena, config, options.gatewayFaults, options.dirs.gatewayDir));
     }
     const arenaRuns = plan.map(async ({ arena, items, adapters }) => {
       // Arenas share one queue, so an arena's duration is the span of its own items (first start to
@@ -177,8 +269,12 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       const span = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY };
       const gateway = gateways.get(arena.id)!;
       const frameworks = await Promise.all(adapters.map((adapter) => runLane({ arena, items, adapter, gateway, span })));
+      const complete = frameworks.every((fw) => !fw.available || fw.items.length === items.length * config.repeat);
       const record: RunRecord = {
         schema: 1,
+        format_version: FORMAT_VERSION,
+        run_id: runId,
+        status: complete && !stopped() ? "complete" : "interrupted",
         arena: arena.id,
         arena_description: arena.description,
         mode: config.mode,
@@ -187,7 +283,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         repeat: config.repeat,
         dataset_size: items.length,
         ...(options.itemFilter ? { filtered_to: [...items.map((i) => i.id)].sort() } : {}),
-        started_at: stamp.iso,
+        started_at: startedIso,
         duration_s: span.end > span.start ? Math.round((span.end - span.start) / 10) / 100 : 0,
         harness_version: HARNESS_VERSION,
         node: process.versions.node,
@@ -199,19 +295,15 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     });
     records.push(...(await Promise.all(arenaRuns)));
   } finally {
-    await Promise.all([...pools.values()].map((p) => p.pool.close()));
+    clearTimeout(graceTimer);
+    options.signal?.removeEventListener("abort", halt);
+    await Promise.all([...pools.values()].map((p) => (stopped() ? p.pool.killAll() : p.pool.close())));
     for (const [id, g] of gateways) if (g.mock) gatewayRecords.set(id, g.mock.recorder.records());
     await Promise.all([...gateways.values()].map((g) => g.stop()));
     await scorer.close();
   }
 
-  const recordPaths: string[] = [];
-  let summaryPath: string | undefined;
-  if (options.write !== false) {
-    for (const record of records) recordPaths.push(writeRunOutputs(options.dirs, record).recordPath);
-    if (!options.itemFilter) summaryPath = writeSummary(options.dirs, config.mode);
-  }
-  return { records, recordPaths, summaryPath, failedItems, gatewayRecords, timings };
+  return { records, failedItems, interrupted: stopped() && refused === undefined, refused, gatewayRecords, timings };
 
   async function runLane(lane: {
     arena: Arena;
@@ -222,9 +314,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   }): Promise<FrameworkRecord> {
     const { arena, items, adapter, gateway, span } = lane;
     const variant = adapter.variant ?? false;
-    const checkpointDir = path.join(options.dirs.checkpointsDir, runId, adapter.name, arena.id);
-    rmSync(checkpointDir, { recursive: true, force: true });
-    mkdirSync(checkpointDir, { recursive: true });
+    const key = cellKey(arena.id, adapter.name);
+    const prior = options.prior?.items.get(key) ?? new Map<string, ItemRecord>();
     const shared = pools.get(adapter)!;
     const pool = shared.pool;
     /** This lane is finished: its spares go back to the pool, which closes after the adapter's last lane. */
@@ -233,10 +324,15 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       shared.lanesLeft -= 1;
       if (shared.lanesLeft === 0) await pool.close();
     };
+    const settle = (outcome: FrameworkRecord): FrameworkRecord => {
+      const { items: _items, ...laneOutcome } = outcome;
+      options.onLane?.(arena.id, laneOutcome);
+      return outcome;
+    };
     const unavailable = (reason: string, kind: FrameworkRecord["unavailable_kind"], libVersion: string, traceback?: string) => {
       done += items.length * config.repeat;
       options.onProgress?.({ arena: arena.id, framework: adapter.name, unavailable: reason, done, total });
-      return {
+      return settle({
         framework: adapter.name,
         available: false,
         lib_version: libVersion,
@@ -245,9 +341,30 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         unavailable_kind: kind,
         ...(traceback ? { traceback } : {}),
         items: [],
-      } satisfies FrameworkRecord;
+      });
     };
 
+    const cells = Array.from({ length: config.repeat }, (_, repeat) => items.map((item) => ({ repeat, item }))).flat();
+    const todo = cells.filter((c) => !prior.has(itemKey(c.repeat, c.item.id)));
+    const recordedLane = options.prior?.lanes.get(key);
+    const unsupported = harnessUnsupported(arena.declaredTools);
+    if (unsupported) {
+      await laneDone();
+      return unavailable(unsupported, "unsupported", recordedLane?.lib_version ?? "unknown");
+    }
+    if (todo.length === 0 && recordedLane?.available) {
+      // Every cell finished in an earlier session: nothing to build.
+      done += cells.length;
+      await laneDone();
+      return settle({ ...recordedLane, items: cells.map((c) => prior.get(itemKey(c.repeat, c.item.id))!) });
+    }
+    if (stopped()) {
+      await laneDone();
+      return { framework: adapter.name, available: true, lib_version: recordedLane?.lib_version ?? "unknown", variant, items: [] };
+    }
+
+    const checkpointDir = inside(options.dirs.checkpointRoot, adapter.name, arena.id);
+    mkdirSync(checkpointDir, { recursive: true });
     const opened = await queue.add(() =>
       pool.open({
         arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
@@ -262,7 +379,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         baseUrlFor: (tag) => gateway.baseUrlFor(tag),
         // Two per item in flight: a spare can start while the one before it is claimed.
         warmSpares: arena.durable && !options.reuseWorkerAcrossPause ? 2 * concurrency : 0,
-        spareBudget: items.length * config.repeat,
+        spareBudget: todo.length,
       }),
     );
     if (!opened || !opened.ok) {
@@ -287,79 +404,77 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         opened.libVersion,
       );
     }
-
-    const jobs: Promise<ItemRecord>[] = [];
-    for (let repeat = 0; repeat < config.repeat; repeat++) {
-      for (const item of items) {
-        jobs.push(
-          queue.add(async () => {
-            span.start = Math.min(span.start, performance.now());
-            const driven = await driveItem(pool, workItem(item), {
-              arena: arena.id,
-              durable: arena.durable,
-              legDeadlineMs,
-              reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,
-              servedUsage: (tag) => gateway.servedUsage(tag),
-            });
-            const m = driven.merged;
-            const scoreStart = performance.now();
-            const score = await scorer.score(item.checks, {
-              outputText: m.output_text ?? "",
-              toolNames: m.tool_calls.map((c) => c.name),
-              beforeSuspend: m.tool_calls_before_suspend.map((c) => c.name),
-              suspends: m.suspends,
-              error: m.error,
-            });
-            const record: ItemRecord = {
-              repeat,
-              item_id: item.id,
-              passed: score.passed,
-              checks: score.checks,
-              output_text: m.output_text ?? "",
-              tool_calls: m.tool_calls.map((c) => c.name),
-              prompt_tokens: m.prompt_tokens,
-              completion_tokens: m.completion_tokens,
-              latency_s: Math.round((m.latency_s || driven.wallSeconds) * 10_000) / 10_000,
-              llm_calls: m.llm_calls,
-              error: m.error,
-              ...(m.suspends > 0
-                ? { suspends: m.suspends, tool_calls_before_suspend: m.tool_calls_before_suspend.map((c) => c.name) }
-                : {}),
-              ...(driven.served ? { served: driven.served } : {}),
-              ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
-              ...(driven.traceback ? { traceback: driven.traceback } : {}),
-            };
-            timings.push({
-              arena: arena.id,
-              framework: adapter.name,
-              itemId: item.id,
-              wallSeconds: driven.wallSeconds,
-              adapterSeconds: driven.adapterSeconds,
-              scoreSeconds: (performance.now() - scoreStart) / 1000,
-              restarts: driven.restarts,
-            });
-            span.end = Math.max(span.end, performance.now());
-            if (!record.passed) failedItems += 1;
-            done += 1;
-            options.onProgress?.({
-              arena: arena.id,
-              framework: adapter.name,
-              itemId: item.id,
-              repeat,
-              passed: record.passed,
-              done,
-              total,
-            });
-            return record;
-          }) as Promise<ItemRecord>,
-        );
-      }
+    const refusal = options.checkLane?.(arena.id, adapter.name, opened.libVersion);
+    if (refusal !== undefined) {
+      refused ??= refusal;
+      halt();
     }
+    settle({ framework: adapter.name, available: true, lib_version: opened.libVersion, variant, items: [] });
+
+    done += cells.length - todo.length;
+    const runCell = async ({ repeat, item }: { repeat: number; item: Item }): Promise<ItemRecord | undefined> => {
+      if (stopped()) return undefined;
+      span.start = Math.min(span.start, performance.now());
+      const scoreStart = { at: 0 };
+      let driven: DrivenItem | undefined;
+      let record: ItemRecord;
+      try {
+        driven = await driveItem(pool, workItem(item), {
+          arena: arena.id,
+          durable: arena.durable,
+          legDeadlineMs,
+          reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,
+          servedUsage: (tag) => gateway.servedUsage(tag),
+        });
+        // An item that errored after the interrupt may have been cut short by it (its worker
+        // killed): it is left for the resume to run again rather than recorded as the framework's.
+        if (stopped() && driven.merged.error !== null) return undefined;
+        const m = driven.merged;
+        scoreStart.at = performance.now();
+        const score = await scorer.score(item.checks, {
+          outputText: m.output_text ?? "",
+          toolNames: m.tool_calls.map((c) => c.name),
+          beforeSuspend: m.tool_calls_before_suspend.map((c) => c.name),
+          suspends: m.suspends,
+          error: m.error,
+        });
+        record = itemRecord(item, repeat, driven, score);
+      } catch (err) {
+        record = harnessErrorRecord(item, repeat, err);
+      }
+      timings.push({
+        arena: arena.id,
+        framework: adapter.name,
+        itemId: item.id,
+        wallSeconds: driven?.wallSeconds ?? 0,
+        adapterSeconds: driven?.adapterSeconds ?? 0,
+        scoreSeconds: scoreStart.at ? (performance.now() - scoreStart.at) / 1000 : 0,
+        restarts: driven?.restarts ?? 0,
+      });
+      span.end = Math.max(span.end, performance.now());
+      options.onItem?.(arena.id, adapter.name, record);
+      done += 1;
+      options.onProgress?.({ arena: arena.id, framework: adapter.name, itemId: item.id, repeat, passed: record.passed, done, total });
+      return record;
+    };
+    const fresh = new Map<string, ItemRecord>();
     try {
-      const itemRecords = await Promise.all(jobs);
-      return { framework: adapter.name, available: true, lib_version: opened.libVersion, variant, items: itemRecords };
+      await Promise.all(
+        todo.map((cell) =>
+          queue.add(async () => {
+            const record = await runCell(cell);
+            if (record) fresh.set(itemKey(cell.repeat, cell.item.id), record);
+          }),
+        ),
+      );
     } finally {
       await laneDone();
     }
+    // Dataset order within each repeat, whichever session ran the cell.
+    const itemRecords = cells
+      .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
+      .filter((r): r is ItemRecord => r !== undefined);
+    failedItems += itemRecords.filter((r) => !r.passed).length;
+    return { framework: adapter.name, available: true, lib_version: opened.libVersion, variant, items: itemRecords };
   }
 }

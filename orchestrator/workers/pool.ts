@@ -125,6 +125,15 @@ export class WorkerPool {
     this.idle = [];
   }
 
+  /** An interrupted run: every worker's process group is killed now, nothing waits for a leg. */
+  async killAll(): Promise<void> {
+    this.closed = true;
+    const workers = [...this.all];
+    this.all.clear();
+    this.idle = [];
+    await Promise.all(workers.map((w) => w.kill()));
+  }
+
   private refillSpares(lane: ArenaLane): void {
     const spares = this.spares.get(lane.arena.id) ?? [];
     this.spares.set(lane.arena.id, spares);
@@ -165,6 +174,11 @@ export class WorkerPool {
     const { logDir, label, ...spec } = this.spec;
     const started = await WorkerProcess.start({ ...spec, id, logFile: path.join(logDir, `${label}__${id}.log`) });
     this.all.add(started.worker);
+    if (this.closed && !started.failure) {
+      // Started while the pool was being killed (a spare): it must not outlive the run.
+      await this.discard(started.worker);
+      return { kind: "spawn_failed", message: "the pool was closed", timedOut: false, exitCode: null, signal: null, logTail: "" };
+    }
     if (!started.failure) return started.worker;
     await this.discard(started.worker);
     return started.failure;

@@ -4,7 +4,7 @@
  * a message that fails validation, an exit, or a missed deadline ends the current leg as a
  * {@link WorkerFailure}.
  */
-import { appendFileSync, closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import {
   type AdapterRef,
   type AgentResult,
   type ArenaSpec,
+  type ErrorCause,
   type FromWorker,
   type Json,
   type ToWorker,
@@ -23,6 +24,8 @@ import {
 } from "../../workers/protocol.ts";
 import { disableTelemetry } from "../../workers/telemetry.ts";
 import type { WorkerFailure } from "./failure.ts";
+import { CappedLog } from "./capped-log.ts";
+import { redactSecrets } from "../files/redact.ts";
 
 const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
 /** SIGTERM first, SIGKILL if the worker has not gone this long after. */
@@ -55,7 +58,13 @@ export type BuildOutcome =
 
 export type LegOutcome =
   | { readonly kind: "result" | "suspended"; readonly result: AgentResult; readonly adapterSeconds: number }
-  | { readonly kind: "error"; readonly error: string; readonly traceback: string; readonly adapterSeconds: number }
+  | {
+      readonly kind: "error";
+      readonly error: string;
+      readonly traceback: string;
+      readonly causes: readonly ErrorCause[];
+      readonly adapterSeconds: number;
+    }
   | { readonly kind: "failure"; readonly failure: WorkerFailure };
 
 type Waiter = { accept: (m: FromWorker) => boolean; resolve: (m: FromWorker | WorkerFailure) => void };
@@ -68,7 +77,7 @@ export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
       const start = Math.max(0, size - bytes);
       const buf = Buffer.alloc(size - start);
       readSync(fd, buf, 0, buf.length, start);
-      return buf.toString("utf8");
+      return redactSecrets(buf.toString("utf8"));
     } finally {
       closeSync(fd);
     }
@@ -86,15 +95,20 @@ export class WorkerProcess {
   /** Arena + item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
   private readonly seen = new Set<string>();
   private readonly child: ReturnType<typeof spawnHost>;
+  private readonly log: CappedLog;
   private waiters: Waiter[] = [];
   private dead: WorkerFailure | undefined;
   private closing = false;
 
   private constructor(spec: WorkerSpec) {
     this.spec = spec;
+    this.log = new CappedLog(spec.logFile);
     this.child = spawnHost(spec);
+    this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk));
+    this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk));
     void this.readMessages();
     void this.child.then((result) => {
+      this.log.flush();
       const failure: WorkerFailure = {
         kind: "exited",
         message: this.closing
@@ -167,16 +181,32 @@ export class WorkerProcess {
     if (!this.alive) return;
     this.closing = true;
     this.send({ type: "shutdown" });
-    const timer = setTimeout(() => this.child.kill("SIGTERM"), KILL_GRACE_MS);
+    const timer = setTimeout(() => this.signalGroup("SIGTERM"), KILL_GRACE_MS);
     await this.child;
     clearTimeout(timer);
+    this.signalGroup("SIGKILL");
   }
 
-  /** Kill outright, with no chance to flush anything (the durable restart). Resolves once the process is gone. */
+  /**
+   * Kill outright, with no chance to flush anything (the durable restart, an interrupted run).
+   * The whole process group goes: whatever the framework spawned dies with it. Resolves once
+   * the worker is gone.
+   */
   async kill(): Promise<void> {
     this.closing = true;
-    this.child.kill("SIGKILL");
+    this.signalGroup("SIGKILL");
     await this.child;
+  }
+
+  /** Workers lead their own process group (spawned detached), so a terminal's Ctrl-C reaches only the orchestrator. */
+  private signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group is already gone.
+    }
   }
 
   private newJob(): string {
@@ -193,7 +223,7 @@ export class WorkerProcess {
     );
     if (isFailure(reply)) return { kind: "failure", failure: reply };
     if (reply.type === "error") {
-      return { kind: "error", error: reply.error, traceback: reply.traceback, adapterSeconds: reply.adapterSeconds };
+      return { kind: "error", error: reply.error, traceback: reply.traceback, causes: reply.causes, adapterSeconds: reply.adapterSeconds };
     }
     if (reply.type === "result" || reply.type === "suspended") {
       return { kind: reply.type, result: reply.result, adapterSeconds: reply.adapterSeconds };
@@ -230,7 +260,8 @@ export class WorkerProcess {
           logTail: readLogTail(this.spec.logFile),
         };
         this.closing = true;
-        this.child.kill("SIGTERM");
+        this.signalGroup("SIGTERM");
+        setTimeout(() => this.signalGroup("SIGKILL"), KILL_GRACE_MS).unref();
         resolve(failure);
       }, timeoutMs);
       waiter.resolve = (m) => {
@@ -255,13 +286,13 @@ export class WorkerProcess {
         logTail: readLogTail(this.spec.logFile),
       };
       this.closing = true;
-      this.child.kill("SIGKILL");
+      this.signalGroup("SIGKILL");
       this.fail(failure);
       return;
     }
     const message = parsed.data;
     if (message.type === "log") {
-      appendFileSync(this.spec.logFile, `[worker ${message.level}] ${message.message}\n`);
+      this.log.line(`[worker ${message.level}] ${message.message}`);
       return;
     }
     const index = this.waiters.findIndex((w) => w.accept(message));
@@ -287,8 +318,12 @@ function spawnHost(spec: WorkerSpec) {
     env: disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env }),
     extendEnv: false,
     stdin: "ignore",
-    stdout: { file: spec.logFile, append: true },
-    stderr: { file: spec.logFile, append: true },
+    // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
+    stdout: "pipe",
+    stderr: "pipe",
+    // Its own process group: Ctrl-C in a terminal signals the orchestrator only, which then stops
+    // the run in order, and a kill reaches everything the worker spawned.
+    detached: true,
     reject: false,
     // Messages are handled as they arrive; execa would otherwise keep every one for the result.
     buffer: false,

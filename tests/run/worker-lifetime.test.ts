@@ -9,9 +9,8 @@ import { loadArena } from "../../orchestrator/arena/load.ts";
 import type { PyDict } from "../../workers/py/index.ts";
 import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun, tempDirs } from "../support/run.ts";
 
-function workerLogs(runsDir: string): string[] {
-  const [runId] = readdirSync(path.join(runsDir, "logs"));
-  return readdirSync(path.join(runsDir, "logs", runId!)).sort();
+function workerLogs(logDir: string): string[] {
+  return readdirSync(logDir).sort();
 }
 
 function firstUserText(body: PyDict): string | undefined {
@@ -35,7 +34,7 @@ describe("worker lifetime", () => {
     });
     const wall = (performance.now() - started) / 1000;
     expect(outcome.failedItems).toBe(0);
-    expect(workerLogs(dirs.runsDir)).toEqual(["vanilla__w0.log"]);
+    expect(workerLogs(dirs.logDir)).toEqual(["vanilla__w0.log"]);
     // One item at a time on one queue: each arena's duration is its own span, so they add up to
     // at most the run's wall time (not each the whole run, as when measured from the run's start).
     const durations = outcome.records.map((r) => r.duration_s);
@@ -62,7 +61,7 @@ describe("worker lifetime", () => {
     expect(paused.length).toBe(durable.length);
     // Each pause killed its process, so the run needed at least one more worker than pauses.
     const pauses = paused.reduce((n, i) => n + i.legs!.length - 1, 0);
-    expect(workerLogs(dirs.runsDir).length).toBeGreaterThan(pauses);
+    expect(workerLogs(dirs.logDir).length).toBeGreaterThan(pauses);
     // Every leg of an item came from a different worker (a tag names one process on one arena).
     const inputs = new Map(loadArena(path.join(OUR_ARENAS, "durable_state")).items.map((i) => [i.input, i.id]));
     const tagsByItem = new Map<string, Set<string>>();

@@ -22,9 +22,10 @@ export function tempDirs() {
   return {
     root,
     dirs: {
-      runsDir: path.join(root, "runs"),
-      resultsDir: path.join(root, "results"),
-      checkpointsDir: path.join(root, "checkpoints"),
+      logDir: path.join(root, "logs"),
+      // One level like a run id, so checkpoint paths read `<root>/checkpoints/<run>/<adapter>/<arena>`.
+      checkpointRoot: path.join(root, "checkpoints", "run"),
+      gatewayDir: path.join(root, "gateway"),
     },
   };
 }
@@ -40,7 +41,6 @@ export interface QuickRun extends Partial<Omit<RunOptions, "arenas" | "adapters"
 export async function quickRun(options: QuickRun) {
   const { arenaDirs, config, ...rest } = options;
   return runArenas({
-    write: false,
     dirs: tempDirs().dirs,
     ...rest,
     arenas: arenaDirs.map((d) => loadArena(d)),

@@ -27,6 +27,29 @@ export function isSuspendTool(name: string): boolean {
   return (SUSPEND_TOOLS as readonly string[]).includes(name);
 }
 
+/**
+ * Tools whose arena needs machinery outside the core harness (tools.md §9: `boundary_action` has
+ * its own policy fixture service, runner and oracle). An arena declaring one is reported as
+ * unsupported on every adapter, never scored: without the fixture its checks pass vacuously.
+ */
+const HARNESS_UNSUPPORTED: Readonly<Partial<Record<ToolName, string>>> = {
+  boundary_action:
+    "the harness cannot run this arena faithfully: boundary_action needs the arena's policy fixture service and its oracle, which are out of scope for the core harness",
+};
+
+/**
+ * Why the harness cannot run an arena that declares these tools, or undefined when it can. Only
+ * an explicit declaration counts: a legacy arena with no tools list gets every tool, but is not a
+ * fixture-backed arena.
+ */
+export function harnessUnsupported(declared: readonly string[]): string | undefined {
+  for (const name of declared) {
+    const reason = HARNESS_UNSUPPORTED[name as ToolName];
+    if (reason) return reason;
+  }
+  return undefined;
+}
+
 /** Deliberately a fixed list: anything a framework could name freely would be a loophole. */
 export const CONTROL_TOOLS: readonly string[] = Object.freeze(["final_answer"]);
 export const HANDOFF_PREFIX = "transfer_to_";

@@ -3,5 +3,5 @@ import type { CommandContext } from "../command.ts";
 import { runFlow } from "../run-flow.ts";
 
 export function run(ctx: CommandContext): Promise<number> {
-  return runFlow(ctx);
+  return runFlow(ctx, { command: "bench" });
 }

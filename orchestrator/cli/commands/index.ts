@@ -21,7 +21,25 @@ const RUN_FLAGS = {
   },
   mode: { type: "string", valueName: "mock|live", description: "mock (scripted gateway, no key) or live (default: mock)" },
   repeat: { type: "string", valueName: "N", description: "run every item N times (default: 1)" },
-  concurrency: { type: "string", valueName: "N", description: "items in flight at once (default: number of cores)" },
+  concurrency: {
+    type: "string",
+    valueName: "N",
+    description: "items in flight at once (default: number of cores; clamped to what memory allows)",
+  },
+  resume: {
+    type: "boolean",
+    description: "run only the missing cells of a recorded run (RUN: a run id, default the latest) with its recorded configuration",
+  },
+  "retry-errors": { type: "string", valueName: "RUN", description: "re-run only the errored cells of a recorded run" },
+  force: { type: "boolean", description: "resume even though the arena data, corpus, adapter versions or config changed" },
+  "keep-checkpoints": { type: "boolean", description: "keep checkpoints/<run-id>/ after a finished run (default: removed)" },
+  strict: { type: "boolean", description: "any failed item exits 1, even one the expectations file lists" },
+  expectations: {
+    type: "string",
+    valueName: "FILE",
+    description: "the expected failures (default: expectations.toml beside the arenas)",
+  },
+  "update-expected": { type: "boolean", description: "rewrite the expectations file to this run's failures (exit 0)" },
 } as const satisfies Record<string, FlagSpec>;
 
 export const COMMANDS: readonly Command[] = [
@@ -45,6 +63,7 @@ export const COMMANDS: readonly Command[] = [
       ...RUN_FLAGS,
       item: { type: "string", multiple: true, valueName: "ID", description: "only these items (a partial run: no scorecard)" },
     },
+    positionals: "[RUN]",
     run: lazy(() => import("./run.ts")),
   },
   {
@@ -52,7 +71,17 @@ export const COMMANDS: readonly Command[] = [
     summary: "every arena × every available adapter (mock by default: no key needed)",
     common: ["arenas-dir", "corpus"],
     flags: RUN_FLAGS,
+    positionals: "[RUN]",
     run: lazy(() => import("./bench.ts")),
+  },
+  {
+    name: "clean",
+    summary: "delete old run folders (runs/<run-id>/) and their checkpoints, keeping the newest",
+    common: [],
+    flags: {
+      keep: { type: "string", valueName: "N", description: "how many of the newest runs to keep (default: 10)" },
+    },
+    run: lazy(() => import("./clean.ts")),
   },
   {
     name: "gateway",

@@ -1,0 +1,149 @@
+/**
+ * After the run: write its folder (records always; scorecards and summaries only for a complete
+ * run), publish live scorecards only when every error was the framework's own, clean up the
+ * run's checkpoints, and decide the exit code — interrupted, infrastructure, a difference from
+ * the expectations file, or clean. The last line always says where to look.
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { asOutputError } from "../files/fs-error.ts";
+import { isoSeconds, type RunRecord } from "../report/record.ts";
+import {
+  compareWithExpectations,
+  loadExpectations,
+  renderDiff,
+  updateExpectations,
+  ExpectationsError,
+  unwrittenReasons,
+} from "../report/expectations.ts";
+import { publishLiveScorecards, writeCrossRunSummary, writeRunRecord, writeRunSummary, writeScorecards } from "../report/output.ts";
+import type { RunOutcome } from "../run/session.ts";
+import { writeManifest } from "../store/manifest.ts";
+import type { FlagValue, Io } from "./command.ts";
+import { EXIT_DIFFERENCE, EXIT_INFRA, EXIT_OK, EXIT_USAGE } from "./exit-codes.ts";
+import type { RunRequest } from "./run-plan.ts";
+
+export interface Conclusion {
+  readonly request: RunRequest;
+  readonly outcome: RunOutcome;
+  readonly io: Io;
+  readonly flags: Readonly<Record<string, FlagValue>>;
+  readonly command: "run" | "bench";
+  readonly interruptedBy?: NodeJS.Signals;
+  readonly interruptExit?: number;
+}
+
+function countErrors(records: readonly RunRecord[]): { infra: number; harness: number } {
+  let infra = 0;
+  let harness = 0;
+  for (const r of records) {
+    for (const fw of r.frameworks) {
+      for (const i of fw.items) {
+        if (i.error_class === "infra") infra++;
+        if (i.error_class === "harness") harness++;
+      }
+    }
+  }
+  return { infra, harness };
+}
+
+export function concludeRun(c: Conclusion): number {
+  const { request, outcome, io, flags } = c;
+  const { layout } = request;
+  const rel = (p: string) => path.relative(io.cwd, p) || ".";
+  const complete = !outcome.interrupted && outcome.refused === undefined && outcome.records.every((r) => r.status === "complete");
+  const partial = request.itemFilter !== undefined;
+  const errors = countErrors(outcome.records);
+  const trustworthy = errors.infra === 0 && errors.harness === 0;
+  const warn = (line: string) => io.stderr(`warning: ${line}\n`);
+  const written: string[] = [];
+  try {
+    for (const record of outcome.records) written.push(writeRunRecord(layout, record));
+    if (complete && !partial) {
+      for (const record of outcome.records) writeScorecards(layout.scorecardDir(record.arena), record);
+      written.push(writeRunSummary(layout, outcome.records));
+      if (request.config.mode === "mock" || trustworthy) {
+        written.push(writeCrossRunSummary(layout.roots, request.config.mode, warn));
+      }
+      if (request.config.mode === "live" && trustworthy) {
+        for (const record of outcome.records) written.push(publishLiveScorecards(layout.roots.resultsDir, record));
+      }
+    }
+    const sessions = request.manifest.sessions.map((s, i) =>
+      i === request.session ? { ...s, finished_at: isoSeconds(new Date()), status: complete ? ("complete" as const) : ("interrupted" as const) } : s,
+    );
+    writeManifest(layout.manifest, { ...request.manifest, sessions });
+  } catch (err) {
+    const output = asOutputError(err);
+    if (!output) throw err;
+    io.stderr(`arena: ${output.message}; the finished cells are in ${rel(layout.journal)} (exit ${EXIT_INFRA})\n`);
+    return EXIT_INFRA;
+  }
+  if (complete && flags["keep-checkpoints"] !== true) rmSync(layout.checkpointRoot, { recursive: true, force: true });
+
+  for (const record of outcome.records) {
+    for (const fw of record.frameworks) {
+      const passed = fw.items.filter((i) => i.passed).length;
+      const cells = record.dataset_size * record.repeat;
+      const unfinished = fw.items.length < cells ? ` (${fw.items.length} of ${cells} finished)` : "";
+      io.stdout(
+        fw.available
+          ? `${record.arena} ${fw.framework}: ${passed}/${fw.items.length} passed${unfinished}\n`
+          : `${record.arena} ${fw.framework}: not available (${fw.reason})\n`,
+      );
+    }
+  }
+  io.stdout(`run: ${rel(layout.dir)}\n`);
+
+  if (outcome.refused !== undefined) {
+    io.stderr(`arena: ${outcome.refused}\n`);
+    return EXIT_USAGE;
+  }
+  if (!complete) {
+    const done = outcome.records.reduce((n, r) => n + r.frameworks.reduce((m, fw) => m + fw.items.length, 0), 0);
+    io.stdout(`interrupted (${c.interruptedBy ?? "stopped"}): ${done} cell(s) finished and are kept in ${rel(layout.journal)}\n`);
+    io.stdout(`resume with: pnpm arena ${c.command} --resume ${layout.runId}\n`);
+    return c.interruptExit ?? EXIT_INFRA;
+  }
+  if (!trustworthy) {
+    io.stdout(
+      `exit ${EXIT_INFRA}: ${errors.infra} infra and ${errors.harness} harness error(s) — these results are not the frameworks' own` +
+        `${request.config.mode === "live" ? "; nothing was written to results/" : ""} (rerun them: pnpm arena ${c.command} --retry-errors ${layout.runId})\n`,
+    );
+    return EXIT_INFRA;
+  }
+
+  const expectationsFile =
+    typeof flags.expectations === "string"
+      ? path.resolve(io.cwd, flags.expectations)
+      : path.join(path.dirname(request.arenas[0]!.dir), "expectations.toml");
+  const mode = request.config.mode;
+  let code = EXIT_OK;
+  try {
+    const opts = { cwd: io.cwd };
+    if (flags["update-expected"] === true) {
+      const update = updateExpectations(expectationsFile, outcome.records, mode, opts);
+      io.stdout(
+        `expectations: ${rel(expectationsFile)} ${update.written ? "updated" : "unchanged"} (${update.added.length} added, ${update.removed.length} removed, ${update.kept.length} kept)\n`,
+      );
+      for (const a of update.added) io.stdout(`  added ${a.arena}/${a.framework}/${a.item_id}: write its reason in the file\n`);
+    }
+    // After an update too: what an update cannot accept (a framework that did not build) still counts.
+    const expectations = loadExpectations(expectationsFile, opts);
+    for (const entry of unwrittenReasons(expectations)) {
+      io.stderr(`warning: ${rel(expectationsFile)}: ${entry.mode}/${entry.arena}/${entry.framework}: the reason is still the placeholder; say why it fails\n`);
+    }
+    const differences = compareWithExpectations(outcome.records, expectations, mode, { strict: flags.strict === true });
+    const lines = renderDiff(differences, { updateCommand: `pnpm arena ${c.command} --resume ${layout.runId} --update-expected` });
+    for (const line of lines) io.stdout(`${line}\n`);
+    if (differences.length > 0) code = EXIT_DIFFERENCE;
+  } catch (err) {
+    if (!(err instanceof ExpectationsError)) throw err;
+    io.stderr(`arena: ${err.message}\n`);
+    return EXIT_USAGE;
+  }
+  const summary = partial ? undefined : request.config.mode === "live" ? path.join(layout.roots.resultsDir, "summary.md") : layout.summary;
+  const verdict = code === EXIT_OK ? "results match the expectations" : `${code === EXIT_DIFFERENCE ? "differences from the expectations" : "failed"}`;
+  io.stdout(`${verdict}; ${summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`}\n`);
+  return code;
+}

@@ -1,0 +1,62 @@
+/**
+ * Where everything of one run lives. `runs/<run-id>/` holds the run's manifest, journal, records,
+ * scorecards, summary and logs; its checkpoints live under the harness-owned top-level
+ * `checkpoints/<run-id>/`. Every path is built with `inside()`, so an id from data can never
+ * point outside its root.
+ */
+import path from "node:path";
+import { inside } from "../files/safe-path.ts";
+
+/** The three roots the harness writes to (the project layout: all beside each other by default). */
+export interface OutputRoots {
+  readonly runsDir: string;
+  readonly checkpointsDir: string;
+  /** Live scorecards only. */
+  readonly resultsDir: string;
+}
+
+export function outputRoots(base: string): OutputRoots {
+  return { runsDir: path.join(base, "runs"), checkpointsDir: path.join(base, "checkpoints"), resultsDir: path.join(base, "results") };
+}
+
+export class RunLayout {
+  readonly roots: OutputRoots;
+  readonly runId: string;
+  readonly dir: string;
+
+  constructor(roots: OutputRoots, runId: string) {
+    this.roots = roots;
+    this.runId = runId;
+    this.dir = inside(roots.runsDir, runId);
+  }
+
+  get manifest(): string {
+    return inside(this.dir, "run.json");
+  }
+  get journal(): string {
+    return inside(this.dir, "journal.jsonl");
+  }
+  get logsDir(): string {
+    return inside(this.dir, "logs");
+  }
+  get gatewayDir(): string {
+    return inside(this.dir, "gateway");
+  }
+  get summary(): string {
+    return inside(this.dir, "summary.md");
+  }
+  record(arena: string): string {
+    return inside(this.dir, "records", `${arena}.json`);
+  }
+  scorecardDir(arena: string): string {
+    return inside(this.dir, "scorecards", arena);
+  }
+  /** This run's checkpoints: created by it, so the only checkpoint tree it may delete. */
+  get checkpointRoot(): string {
+    return inside(this.roots.checkpointsDir, this.runId);
+  }
+  /** One session (the first attempt, then each resume) gets fresh checkpoint folders. */
+  checkpointDir(session: number, adapter: string, arena: string): string {
+    return inside(this.checkpointRoot, `s${session}`, adapter, arena);
+  }
+}

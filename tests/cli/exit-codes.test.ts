@@ -1,0 +1,153 @@
+/**
+ * Exit codes a CI can use, on the real CLI: expectations decide 0 or 1, infrastructure is 3 and
+ * never reaches results/, bad configuration is 2 naming the variable, secrets never reach a file,
+ * and an arena the harness cannot run faithfully is unsupported, not passed.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { arenaCli, filesUnder, outputRoot, runIdsIn } from "../support/cli.ts";
+import { answer, FAKE_MODEL, fakeProvider } from "../support/fake-provider.ts";
+import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
+import { tempRoot, writeArena } from "../arena/fixture.ts";
+
+const lastLine = (text: string) => text.trimEnd().split("\n").at(-1) ?? "";
+const KEY = "sk-test-0123456789abcdefghijKLMN";
+
+function liveEnv(env: Record<string, string>, baseUrl: string): Record<string, string> {
+  return { ...env, OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: KEY, ARENA_MODEL: FAKE_MODEL, ARENA_REQUEST_TIMEOUT_S: "5" };
+}
+
+describe("exit codes (real CLI)", () => {
+  it("mock findings listed in the expectations file exit 0; a difference exits 1 with the diff and the update command; --update-expected accepts it", async () => {
+    const { root, env } = outputRoot();
+    const args = ["run", "--arena", "resilience", "--framework", "vanilla", "--framework", "langgraph", "--framework", "openai_agents"];
+    const listed = await arenaCli(args, env);
+    expect(listed.exitCode, listed.stdout + listed.stderr).toBe(0);
+    expect(lastLine(listed.stdout)).toMatch(/^results match the expectations; summary: /);
+
+    const strict = await arenaCli([...args, "--strict"], env);
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stdout).toContain("resilience/langgraph/res-01: fails (listed as expected");
+
+    // The same run judged against a file that does not list langgraph's finding.
+    const file = path.join(root, "expectations.toml");
+    const shipped = readFileSync(path.join(REPO_ROOT, "arenas", "expectations.toml"), "utf8");
+    writeFileSync(file, shipped.slice(0, shipped.indexOf("# workers/adapters/langgraph/README.md")));
+    const diff = await arenaCli([...args, "--expectations", file], env);
+    expect(diff.exitCode).toBe(1);
+    const id = runIdsIn(root).at(-1)!;
+    expect(diff.stdout).toContain("resilience/langgraph/res-01: fails, not expected to");
+    expect(diff.stdout).toContain(`to accept these results as expected: pnpm arena run --resume ${id} --update-expected`);
+
+    const update = await arenaCli(["run", "--resume", id, "--update-expected", "--expectations", file], env);
+    expect(update.exitCode, update.stdout + update.stderr).toBe(0);
+    expect(update.stdout).toContain("added resilience/langgraph/res-01");
+    expect(readFileSync(file, "utf8")).toMatch(/framework = "langgraph"\nitems = \[ "res-01" \]\nreason = "TODO: /);
+    const again = await arenaCli([...args, "--expectations", file], env);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain("the reason is still the placeholder");
+  }, 180_000);
+
+  it("bad configuration is exit 2 naming the variable or flag, before anything runs", async () => {
+    const { root, env } = outputRoot();
+    const cases: [Record<string, string>, string[], RegExp][] = [
+      [{ ARENA_TEMPERATURE: "0.7x" }, [], /ARENA_TEMPERATURE: '0.7x' is not a number/],
+      [{ ARENA_REQUEST_TIMEOUT_S: "0" }, [], /ARENA_REQUEST_TIMEOUT_S: .*0/],
+      [{}, ["--concurrency", "1e3"], /--concurrency: '1e3' is not a whole number/],
+      [{}, ["--repeat", "0x2"], /--repeat: '0x2' is not a whole number/],
+    ];
+    for (const [extra, flags, message] of cases) {
+      const t0 = performance.now();
+      const r = await arenaCli(["run", "--arena", "resilience", "--framework", "vanilla", ...flags], { ...env, ...extra });
+      expect(r.exitCode, `${JSON.stringify(extra)} ${flags.join(" ")}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(performance.now() - t0).toBeLessThan(10_000);
+    }
+    expect(() => runIdsIn(root)).toThrow(); // no runs/ folder at all: nothing ran
+  }, 60_000);
+
+  it("live mode against a closed port: one line, exit 3, and results/ untouched", async () => {
+    const { root, env } = outputRoot();
+    const published = path.join(root, "results", "resilience", "scorecard.md");
+    mkdirSync(path.dirname(published), { recursive: true });
+    writeFileSync(published, "published earlier\n");
+    // A port that was just free: nothing listens on it.
+    const closed = await fakeProvider(() => answer(""));
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    const r = await arenaCli(["run", "--arena", "resilience", "--framework", "vanilla", "--mode", "live"], liveEnv(env, baseUrl));
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain(`provider unreachable at ${baseUrl}: `);
+    expect(r.stderr).toMatch(/ECONNREFUSED.* — nothing ran \(exit 3\)$/m);
+    expect(readFileSync(published, "utf8")).toBe("published earlier\n");
+  }, 60_000);
+
+  it("a provider that fails mid-run: the items are infra errors, exit 3, nothing in results/; --retry-errors reruns only those", async () => {
+    const { root, env } = outputRoot();
+    const arenas = tempRoot();
+    writeArena(arenas, "sums", {
+      dataset: [1, 2, 3, 4].map((n) => JSON.stringify({ id: `s-0${n}`, input: `What is ${n} plus 2?`, checks: [{ type: "contains", value: String(n + 2) }] })).join("\n") + "\n",
+    });
+    let healthy = false;
+    const provider = await fakeProvider((_n, body) => {
+      const n = Number(/What is (\d) plus 2/.exec(body)?.[1]);
+      if (!healthy && n % 2 === 0) return { status: 503, body: { error: { message: "overloaded" } } };
+      return answer(`The answer is ${n + 2}.`);
+    });
+    try {
+      const live = liveEnv(env, provider.baseUrl);
+      const first = await arenaCli(["run", "--arenas-dir", arenas, "--arena", "sums", "--framework", "vanilla", "--mode", "live"], live);
+      expect(first.exitCode, first.stdout + first.stderr).toBe(3);
+      const id = runIdsIn(root)[0]!;
+      expect(lastLine(first.stdout)).toBe(
+        `exit 3: 2 infra and 0 harness error(s) — these results are not the frameworks' own; nothing was written to results/ (rerun them: pnpm arena run --retry-errors ${id})`,
+      );
+      const record = JSON.parse(readFileSync(path.join(root, "runs", id, "records", "sums.json"), "utf8"));
+      expect(record.frameworks[0].items.map((i: { error_class?: string }) => i.error_class ?? null)).toEqual([null, "infra", null, "infra"]);
+      expect(filesUnder(root).some((f) => f.startsWith("results/"))).toBe(false);
+
+      healthy = true;
+      const before = provider.completions();
+      const retry = await arenaCli(["run", "--retry-errors", id], live);
+      expect(retry.exitCode, retry.stdout + retry.stderr).toBe(0);
+      expect(provider.completions() - before).toBe(2);
+      expect(readFileSync(path.join(root, "results", "sums", "scorecard.md"), "utf8")).toContain("100% (4/4)");
+    } finally {
+      await provider.close();
+    }
+  }, 120_000);
+
+  it("a provider that echoes the API key: the key is in no file and on no terminal line", async () => {
+    const { root, env } = outputRoot();
+    const provider = await fakeProvider(() => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}. Bearer ${KEY}` } } }));
+    try {
+      const r = await arenaCli(["run", "--arena", "resilience", "--framework", "vanilla", "--mode", "live"], liveEnv(env, provider.baseUrl));
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(`${r.stdout}${r.stderr}`).not.toContain(KEY);
+      const files = filesUnder(root);
+      expect(files.some((f) => f.includes("journal.jsonl"))).toBe(true);
+      expect(files.some((f) => f.includes("/logs/"))).toBe(true);
+      for (const f of files) expect(readFileSync(path.join(root, f), "utf8"), f).not.toContain(KEY);
+      const record = readFileSync(path.join(root, "runs", runIdsIn(root)[0]!, "records", "resilience.json"), "utf8");
+      expect(record).toContain("Incorrect API key provided: [REDACTED]");
+    } finally {
+      await provider.close();
+    }
+  }, 60_000);
+});
+
+describeWithReference("an arena the harness cannot run faithfully", () => {
+  it("reference boundary_response is unsupported with a reason on every adapter, never passed", async () => {
+    const { env } = outputRoot();
+    const r = await arenaCli(
+      ["run", "--arenas-dir", REFERENCE_ARENAS, "--corpus", REFERENCE_CORPUS, "--arena", "boundary_response", "--framework", "vanilla"],
+      env,
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain("boundary_response vanilla: not available (the harness cannot run this arena faithfully: boundary_action needs");
+    expect(r.stdout).not.toMatch(/passed/);
+  }, 60_000);
+});

@@ -1,0 +1,61 @@
+/** Running the real `arena` executable as a child process, with its outputs in a temp root. */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execa } from "execa";
+import { REPO_ROOT } from "./reference.ts";
+
+export const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
+
+/** A temp output root (runs/, checkpoints/, results/ appear under it) and an env pointing at it. */
+export function outputRoot(): { root: string; env: Record<string, string> } {
+  const root = mkdtempSync(path.join(os.tmpdir(), "arena-out-"));
+  return { root, env: { ARENA_OUTPUT_ROOT: root } };
+}
+
+/** A copy of our arenas that a test may change. */
+export function arenasCopy(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "arena-arenas-"));
+  cpSync(path.join(REPO_ROOT, "arenas"), dir, { recursive: true });
+  return dir;
+}
+
+export function arenaCli(args: readonly string[], env: Record<string, string>) {
+  return execa(process.execPath, [BIN, ...args], {
+    cwd: REPO_ROOT,
+    reject: false,
+    // A fresh machine's environment, minus anything of the developer's that would change a run.
+    env: { ARENA_LLM_MODE: "", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ...env },
+  });
+}
+
+/** Every file under `dir`, as relative paths. */
+export function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const full = path.join(d, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(path.relative(dir, full));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export function runIdsIn(root: string): string[] {
+  return readdirSync(path.join(root, "runs")).filter((n) => /^\d{8}T\d{9}Z-[0-9a-f]{6}$/.test(n)).sort();
+}
+
+/** A scorecard with what differs between two honest runs taken out: timings and the run's own name. */
+export function comparableScorecard(runDir: string, arena: string): { md: string; rows: unknown } {
+  const dir = path.join(runDir, "scorecards", arena);
+  const md = readFileSync(path.join(dir, "scorecard.md"), "utf8")
+    .split("\n")
+    .filter((l) => !l.startsWith("- **Run at:**") && !l.startsWith("- **Run:**"))
+    .map((l) => l.replace(/\| [\d.]+s \|/g, "| (latency) |"))
+    .join("\n");
+  const json = JSON.parse(readFileSync(path.join(dir, "scorecard.json"), "utf8")) as { rows: Record<string, unknown>[] };
+  const rows = json.rows.map(({ mean_latency_s: _latency, ...rest }) => rest);
+  return { md, rows };
+}
