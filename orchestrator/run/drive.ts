@@ -27,6 +27,8 @@ export interface DriveOptions {
    * that the in-memory cheat passes without a real restart — never set it in a real run.
    */
   readonly reuseWorkerAcrossPause?: boolean;
+  /** Names the item × repeat to the worker process, for a protocol violation pinned on it later. */
+  readonly cell?: string;
   /** What the gateway has served to a worker tag so far (mock mode), for per-leg ground truth. */
   readonly servedUsage?: (tag: string) => ServedUsage | undefined;
 }
@@ -114,7 +116,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     if (isFailure(first)) fail(first);
     else {
       worker = first;
-      let leg = await runLeg(worker, () => first.run(options.arena, item, options.legDeadlineMs));
+      let leg = await runLeg(worker, () => first.run(options.arena, item, options.legDeadlineMs, options.cell));
       while (leg?.suspended && legs.length <= MAX_RESUMES) {
         const state = leg.resume_state as Json;
         if (options.durable && !options.reuseWorkerAcrossPause) {
@@ -131,7 +133,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         }
         const w: WorkerProcess = worker!;
         const decision = item.resume_with === "deny" ? "deny" : "approve";
-        leg = await runLeg(w, () => w.resume(options.arena, item, state, decision, options.legDeadlineMs));
+        leg = await runLeg(w, () => w.resume(options.arena, item, state, decision, options.legDeadlineMs, options.cell));
       }
       if (leg?.suspended) {
         finalError = `still suspended after ${MAX_RESUMES} resumes`;

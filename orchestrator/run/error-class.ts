@@ -50,6 +50,7 @@ export function classifyWorkerFailure(failure: WorkerFailure): ErrorClass {
     case "timed_out":
       return "timeout";
     case "invalid_message":
+    case "protocol_violation":
       return "protocol";
     case "spawn_failed":
       return "harness";

@@ -27,6 +27,7 @@ import { driveItem, type DrivenItem, type DrivenLeg } from "./drive.ts";
 import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gateway.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
 import { createScorer, type Scorer } from "./scorer.ts";
+import { ADAPTER_ERROR_DETAIL } from "../scoring/score.ts";
 
 export interface AdapterEntry {
   readonly name: string;
@@ -231,6 +232,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const total = plan.reduce((acc, p) => acc + p.items.length * config.repeat * p.adapters.length, 0);
   let done = 0;
   const pools = new Map<AdapterEntry, { pool: WorkerPool; lanesLeft: number }>();
+  /** Violations that arrived after their item was answered (a duplicate result): applied once every worker is gone. */
+  const lateViolations: { arena: string; framework: string; cell: string; message: string }[] = [];
   for (const adapter of options.adapters) {
     const lanes = plan.filter((p) => p.adapters.includes(adapter)).length;
     if (lanes === 0) continue;
@@ -241,6 +244,9 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       label: adapter.name,
       env: options.workerEnv,
       cwd: options.workerCwd,
+      onProtocolViolation: (v) => {
+        if (v.owner?.cell) lateViolations.push({ arena: v.owner.arena, framework: adapter.name, cell: v.owner.cell, message: v.message });
+      },
     });
     pools.set(adapter, { pool, lanesLeft: lanes });
   }
@@ -302,8 +308,34 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     await Promise.all([...gateways.values()].map((g) => g.stop()));
     await scorer.close();
   }
+  applyLateViolations();
 
   return { records, failedItems, interrupted: stopped() && refused === undefined, refused, gatewayRecords, timings };
+
+  /**
+   * A cell whose worker answered it twice (or late) broke the protocol, even though the first
+   * answer was scored: it becomes a `protocol` error, and the journal gets the corrected line.
+   */
+  function applyLateViolations(): void {
+    for (const v of lateViolations) {
+      const fw = records.find((r) => r.arena === v.arena)?.frameworks.find((f) => f.framework === v.framework);
+      const index = fw?.items.findIndex((i) => itemKey(i.repeat, i.item_id) === v.cell) ?? -1;
+      if (!fw || index === -1) continue;
+      const before = fw.items[index]!;
+      if (before.error_class === "protocol") continue;
+      const after: ItemRecord = {
+        ...before,
+        passed: false,
+        // What the scorer gives any errored item (score.ts): every check fails, skipped.
+        checks: before.checks.map((c) => ({ ...c, ok: false, detail: ADAPTER_ERROR_DETAIL })),
+        error: `WorkerFailure: ${v.message}`,
+        error_class: "protocol",
+      };
+      if (before.passed) failedItems += 1;
+      fw.items[index] = after;
+      options.onItem?.(v.arena, v.framework, after);
+    }
+  }
 
   async function runLane(lane: {
     arena: Arena;
@@ -421,6 +453,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       try {
         driven = await driveItem(pool, workItem(item), {
           arena: arena.id,
+          cell: itemKey(repeat, item.id),
           durable: arena.durable,
           legDeadlineMs,
           reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,

@@ -25,6 +25,7 @@ import {
 import { disableTelemetry } from "../../workers/telemetry.ts";
 import type { WorkerFailure } from "./failure.ts";
 import { CappedLog } from "./capped-log.ts";
+import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
 import { redactSecrets } from "../files/redact.ts";
 
 const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
@@ -42,6 +43,11 @@ export interface WorkerSpec {
   readonly logFile: string;
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * A protocol violation, reported as well as ending the worker: one that arrives after its
+   * item was already answered (a duplicate result) can only be pinned on that item this way.
+   */
+  readonly onProtocolViolation?: (violation: Violation & { readonly message: string }) => void;
 }
 
 /** What a worker needs to serve one arena. */
@@ -97,6 +103,7 @@ export class WorkerProcess {
   private readonly child: ReturnType<typeof spawnHost>;
   private readonly log: CappedLog;
   private waiters: Waiter[] = [];
+  private readonly ledger = new JobLedger();
   private dead: WorkerFailure | undefined;
   private closing = false;
 
@@ -144,6 +151,7 @@ export class WorkerProcess {
 
   /** Build this process's runner for one arena (the first build also loads the adapter). */
   async build({ arena, config, tag }: ArenaBuild): Promise<BuildOutcome | WorkerFailure> {
+    this.ledger.startBuild(arena.id);
     this.send({ type: "build", adapter: this.spec.adapter, arena, config, corpusPath: this.spec.corpusPath });
     const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id, 120_000);
     if (isFailure(built)) return built;
@@ -168,12 +176,13 @@ export class WorkerProcess {
     return this.seen.has(seenKey(arena, itemId));
   }
 
-  run(arena: string, item: WorkItem, deadlineMs: number): Promise<LegOutcome> {
-    return this.leg({ type: "run", job: this.newJob(), arena, item }, deadlineMs);
+  /** `cell` names the item × repeat for a protocol violation reported later (see WorkerSpec). */
+  run(arena: string, item: WorkItem, deadlineMs: number, cell?: string): Promise<LegOutcome> {
+    return this.leg({ type: "run", job: this.newJob(), arena, item }, deadlineMs, cell);
   }
 
-  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number): Promise<LegOutcome> {
-    return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision }, deadlineMs);
+  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number, cell?: string): Promise<LegOutcome> {
+    return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision }, deadlineMs, cell);
   }
 
   /** Ask the worker to exit; escalate SIGTERM → SIGKILL if it does not. */
@@ -214,12 +223,15 @@ export class WorkerProcess {
     return `j${jobCounter}`;
   }
 
-  private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number): Promise<LegOutcome> {
+  private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number, cell?: string): Promise<LegOutcome> {
     this.seen.add(seenKey(message.arena, message.item.id));
+    const owner: JobOwner = { arena: message.arena, itemId: message.item.id, ...(cell !== undefined ? { cell } : {}) };
+    this.ledger.start(message.job, owner);
     this.send(message);
     const reply = await this.next(
       (m) => (m.type === "result" || m.type === "suspended" || m.type === "error") && m.job === message.job,
       deadlineMs,
+      () => this.ledger.expire(message.job),
     );
     if (isFailure(reply)) return { kind: "failure", failure: reply };
     if (reply.type === "error") {
@@ -245,12 +257,13 @@ export class WorkerProcess {
     }
   }
 
-  private next(accept: (m: FromWorker) => boolean, timeoutMs: number): Promise<FromWorker | WorkerFailure> {
+  private next(accept: (m: FromWorker) => boolean, timeoutMs: number, onExpire?: () => void): Promise<FromWorker | WorkerFailure> {
     if (this.dead) return Promise.resolve(this.dead);
     return new Promise((resolve) => {
       const waiter: Waiter = { accept, resolve };
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
+        onExpire?.();
         const failure: WorkerFailure = {
           kind: "timed_out",
           message: `worker did not answer within ${(timeoutMs / 1000).toFixed(1)}s`,
@@ -295,10 +308,31 @@ export class WorkerProcess {
       this.log.line(`[worker ${message.level}] ${message.message}`);
       return;
     }
+    const violation = this.ledger.judge(message);
+    if (violation) return this.violated(violation);
     const index = this.waiters.findIndex((w) => w.accept(message));
-    if (index === -1) return;
+    // The ledger accepted it, so someone asked for it: a waiter missing here would be our bug.
+    if (index === -1) return this.violated({ reason: `a ${message.type} message nobody was waiting for` });
     const [waiter] = this.waiters.splice(index, 1);
     waiter!.resolve(message);
+  }
+
+  /** The worker broke the protocol: it is killed, whatever waits gets the failure, and the owner is told. */
+  private violated(violation: Violation): void {
+    const message = `worker broke the protocol: ${violation.reason}`;
+    this.log.line(`[orchestrator] ${message}`);
+    const failure: WorkerFailure = {
+      kind: "protocol_violation",
+      message,
+      timedOut: false,
+      exitCode: null,
+      signal: null,
+      logTail: readLogTail(this.spec.logFile),
+    };
+    this.closing = true;
+    this.signalGroup("SIGKILL");
+    this.fail(failure);
+    this.spec.onProtocolViolation?.({ ...violation, message });
   }
 
   private fail(failure: WorkerFailure): void {

@@ -49,6 +49,15 @@ describe("exit codes (real CLI)", () => {
     expect(again.stderr).toContain("the reason is still the placeholder");
   }, 180_000);
 
+  it("`bench` over every adapter with --concurrency 1000: clamped with a message, exit 0, the last line names the summary", async () => {
+    const { root, env } = outputRoot();
+    const r = await arenaCli(["bench", "--concurrency", "1000"], env);
+    expect(r.exitCode, r.stdout + r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^arena: --concurrency 1000 clamped to \d+: /m);
+    const id = runIdsIn(root)[0]!;
+    expect(lastLine(r.stdout)).toBe(`results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(root, "runs", id, "summary.md"))}`);
+  }, 300_000);
+
   it("bad configuration is exit 2 naming the variable or flag, before anything runs", async () => {
     const { root, env } = outputRoot();
     const cases: [Record<string, string>, string[], RegExp][] = [
