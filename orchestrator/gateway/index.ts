@@ -3,6 +3,11 @@ export { createGateway, type Gateway, type GatewayAddress } from "./server.ts";
 export type { GatewayOptions, ScriptSource } from "./options.ts";
 export {
   Recorder,
+  SpillReadError,
+  DEFAULT_RECORD_BUDGET_BYTES,
+  type RecorderMemory,
+  type RecorderOptions,
+  type SpillFailure,
   type AttemptOutcome,
   type AttemptRecord,
   type GatewayRecords,

@@ -45,9 +45,31 @@ export interface GatewayOptions {
   readonly port?: number;
   /** Largest accepted request body in bytes; larger bodies get 413. Default 8 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Bytes of recorded request bodies (and large response messages) kept in memory; records past it
+   * go to a spill file and are read back when the records are read. Default 64 MiB.
+   */
+  readonly recordBudgetBytes?: number;
+  /** Directory for spill files (the harness passes `runs/<run-id>/gateway/`). Default: a private temp dir made on first spill. */
+  readonly spillDir?: string;
+  /** Leave the spill files on disk at `stop()` (they are unlinked by default). Default false. */
+  readonly keepSpillFiles?: boolean;
+  /**
+   * Seconds a client has to send a request's headers; then 408 and the connection is closed.
+   * Default 30; 0 = no limit.
+   */
+  readonly headersTimeoutSeconds?: number;
+  /**
+   * Seconds a client has to send a whole request (headers and body), not counting a deliberate
+   * stall (`stallSeconds` is added to it); then 408 and the connection is closed. A body of at
+   * most {@link maxBodyBytes} over loopback takes milliseconds. Default 120; 0 = no limit.
+   */
+  readonly requestTimeoutSeconds?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_HEADERS_TIMEOUT_SECONDS = 30;
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 120;
 
 /** Options with defaults applied and the script compiled; what the request path reads. */
 export interface ResolvedOptions {
@@ -58,11 +80,24 @@ export interface ResolvedOptions {
   readonly forwardContext: string;
   readonly port: number;
   readonly maxBodyBytes: number;
+  /** Node's `headersTimeout` / `requestTimeout` in ms (the stall already added to the latter); 0 = off. */
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+}
+
+function seconds(name: string, v: number): number {
+  if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`${name} must be a finite number >= 0, got ${v}`);
+  return v;
 }
 
 export function resolveOptions(o: GatewayOptions): ResolvedOptions {
-  const stall = o.stallSeconds ?? 0;
-  if (!(stall >= 0) || !Number.isFinite(stall)) throw new RangeError(`stallSeconds must be a finite number >= 0, got ${stall}`);
+  const stall = seconds("stallSeconds", o.stallSeconds ?? 0);
+  const headersS = seconds("headersTimeoutSeconds", o.headersTimeoutSeconds ?? DEFAULT_HEADERS_TIMEOUT_SECONDS);
+  const requestS = seconds("requestTimeoutSeconds", o.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS);
+  // Node refuses a headers timeout longer than the request timeout; say so in our own terms.
+  if (headersS > 0 && requestS > 0 && headersS > requestS) {
+    throw new RangeError(`headersTimeoutSeconds (${headersS}) must not exceed requestTimeoutSeconds (${requestS})`);
+  }
   const faults = [...(o.faults ?? [])];
   for (const s of faults) {
     if (!Number.isInteger(s) || s < 100 || s > 599) throw new RangeError(`faults: ${s} is not an HTTP status`);
@@ -79,5 +114,9 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
     forwardContext: o.forwardContext ?? "",
     port: o.port ?? 0,
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    headersTimeoutMs: Math.round(headersS * 1000),
+    // The stall holds the body unread, so a large body is still arriving while the gateway itself
+    // waits: the request deadline starts after it.
+    requestTimeoutMs: requestS === 0 ? 0 : Math.round((requestS + stall) * 1000),
   };
 }

@@ -3,8 +3,14 @@
  * figures are checked against. Every record carries the tag of the base URL it arrived on, so
  * concurrent items sharing one gateway can be told apart.
  */
-import { parsePyJson, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import type { PyDict } from "../../workers/py/index.ts";
+import { RecordStore, type RecorderMemory, type RecorderOptions } from "./record-store.ts";
 import type { Usage } from "./usage.ts";
+
+export { DEFAULT_RECORD_BUDGET_BYTES, type RecorderMemory, type RecorderOptions } from "./record-store.ts";
+export { SpillReadError, type SpillFailure } from "./spill.ts";
+// The wire form moved to its own module; re-exported so existing imports keep working.
+export { recordsFromWire, recordsToWire } from "./records-wire.ts";
 
 /** Milliseconds on a clock that is monotonic within the process and close to the epoch across processes. */
 export function nowMs(): number {
@@ -40,7 +46,11 @@ export interface AttemptRecord {
 export interface RequestRecord {
   readonly attempt: number;
   readonly tag: string;
-  /** The parsed body (ints as bigint, floats as number, objects as Map in wire order). */
+  /**
+   * The parsed body (ints as bigint, floats as number, objects as Map in wire order). Parsed on
+   * access, from memory or the spill file; a spilled body that cannot be read back throws
+   * {@link SpillReadError}.
+   */
   readonly body: PyDict;
 }
 
@@ -84,34 +94,6 @@ export interface LiveAttempt {
 }
 
 /**
- * Keeps the body as the text it arrived as and parses it again only when read. A parsed body is
- * thousands of small objects; holding those for every request made each young-generation GC copy
- * them and cost the gateway its tail latency, while a string is one block. `parsePyJson` is
- * deterministic, so the value read back is the one that was served and billed.
- */
-class TextBackedRequest implements RequestRecord {
-  readonly attempt: number;
-  readonly tag: string;
-  #text: string | undefined;
-  #body: PyDict | undefined;
-
-  constructor(attempt: number, tag: string, text: string) {
-    this.attempt = attempt;
-    this.tag = tag;
-    this.#text = text;
-  }
-
-  get body(): PyDict {
-    if (this.#body === undefined) {
-      const text = this.#text as string;
-      this.#body = text === "" ? new Map() : (parsePyJson(text) as PyDict);
-      this.#text = undefined;
-    }
-    return this.#body;
-  }
-}
-
-/**
  * Requests are served when their body has been read, which for concurrent clients is not always
  * the order they arrived in; keep the records in arrival (attempt) order. Almost always an append.
  */
@@ -129,6 +111,16 @@ export class Recorder {
   #messages: ResponseMessageRecord[] = [];
   #usageByTag = new Map<string, { prompt_tokens: number; completion_tokens: number; llm_calls: number }>();
   #lifetimeAttempts = 0;
+  readonly #store: RecordStore;
+
+  constructor(options: RecorderOptions = {}) {
+    this.#store = new RecordStore(options);
+  }
+
+  /** What the recorded bodies cost in memory and on disk now. */
+  get memory(): RecorderMemory {
+    return this.#store.memory;
+  }
 
   /** Completions attempts since the gateway started, {@link clear} notwithstanding (no snapshot taken). */
   get lifetimeAttempts(): number {
@@ -142,12 +134,13 @@ export class Recorder {
     return live;
   }
 
-  /** `bodyText` is the decoded body as received (`""` for an empty one), `body` its parsed value. */
-  recordServed(attempt: LiveAttempt, bodyText: string, usage: Usage, message: PyDict): void {
+  /** `raw` is the body as received and `bodyText` its decoded text (both empty for an empty body). */
+  recordServed(attempt: LiveAttempt, raw: Uint8Array, bodyText: string, usage: Usage, message: PyDict): void {
     const { tag } = attempt;
-    insertInArrivalOrder(this.#requests, new TextBackedRequest(attempt.attempt, tag, bodyText));
-    insertInArrivalOrder(this.#served, { attempt: attempt.attempt, tag, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens });
-    insertInArrivalOrder(this.#messages, { attempt: attempt.attempt, tag, message });
+    const n = attempt.attempt;
+    insertInArrivalOrder(this.#requests, this.#store.request(n, tag, raw, bodyText));
+    insertInArrivalOrder(this.#served, { attempt: n, tag, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens });
+    insertInArrivalOrder(this.#messages, this.#store.message(n, tag, message, usage.completion_tokens));
     const total = this.#usageByTag.get(tag) ?? { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 };
     total.prompt_tokens += usage.prompt_tokens;
     total.completion_tokens += usage.completion_tokens;
@@ -206,106 +199,16 @@ export class Recorder {
     this.#served = [];
     this.#messages = [];
     this.#usageByTag.clear();
+    this.#store.clear();
+  }
+
+  /**
+   * Unlink the spill files (unless the options keep them); called by the gateway's `stop()`.
+   * Records, snapshots taken before included, stay readable: the open descriptor is closed only
+   * once nothing can reach it.
+   */
+  removeSpillFiles(): void {
+    this.#store.removeSpillFiles();
   }
 }
 
-// --- wire form for the loopback records endpoint -------------------------------------------
-// Bodies and messages are PyValues, so the whole document is written with Python json.dumps and
-// must be read back with parsePyJson: JSON.parse would lose the int/float distinction and key order.
-
-export function recordsToWire(r: GatewayRecords): PyDict {
-  const int = (n: number): bigint => BigInt(n);
-  const time = (n: number | null): PyValue => n;
-  const tagged = (x: { attempt: number; tag: string }): [string, PyValue][] => [
-    ["attempt", int(x.attempt)],
-    ["tag", x.tag],
-  ];
-  return new Map<string, PyValue>([
-    ["requests", r.requests.map((x) => new Map<string, PyValue>([...tagged(x), ["body", x.body]]))],
-    [
-      "attempts",
-      r.attempts.map(
-        (a) =>
-          new Map<string, PyValue>([
-            ...tagged(a),
-            ["at", time(a.at)],
-            ["status", a.status === null ? null : int(a.status)],
-            ["outcome", a.outcome],
-            ["closedAt", time(a.closedAt)],
-            ["endedAt", time(a.endedAt)],
-          ]),
-      ),
-    ],
-    [
-      "served",
-      r.served.map(
-        (s) =>
-          new Map<string, PyValue>([
-            ...tagged(s),
-            ["prompt_tokens", int(s.prompt_tokens)],
-            ["completion_tokens", int(s.completion_tokens)],
-          ]),
-      ),
-    ],
-    [
-      "servedUsage",
-      new Map<string, PyValue>([
-        ["prompt_tokens", int(r.servedUsage.prompt_tokens)],
-        ["completion_tokens", int(r.servedUsage.completion_tokens)],
-        ["llm_calls", int(r.servedUsage.llm_calls)],
-      ]),
-    ],
-    ["responseMessages", r.responseMessages.map((m) => new Map<string, PyValue>([...tagged(m), ["message", m.message]]))],
-  ]);
-}
-
-function field(d: PyValue | undefined, key: string): PyValue | undefined {
-  return d instanceof Map ? d.get(key) : undefined;
-}
-function num(v: PyValue | undefined): number {
-  if (typeof v === "bigint") return Number(v);
-  if (typeof v === "number") return v;
-  throw new TypeError(`records: expected a number, got ${typeof v}`);
-}
-function numOrNull(v: PyValue | undefined): number | null {
-  return v === null || v === undefined ? null : num(v);
-}
-function str(v: PyValue | undefined): string {
-  if (typeof v !== "string") throw new TypeError("records: expected a string");
-  return v;
-}
-function dict(v: PyValue | undefined): PyDict {
-  if (!(v instanceof Map)) throw new TypeError("records: expected an object");
-  return v;
-}
-function list(v: PyValue | undefined): readonly PyValue[] {
-  if (!Array.isArray(v)) throw new TypeError("records: expected a list");
-  return v;
-}
-
-export function recordsFromWire(v: PyValue): GatewayRecords {
-  const tagged = (x: PyValue): { attempt: number; tag: string } => ({ attempt: num(field(x, "attempt")), tag: str(field(x, "tag")) });
-  const usage = field(v, "servedUsage");
-  return {
-    requests: list(field(v, "requests")).map((x) => ({ ...tagged(x), body: dict(field(x, "body")) })),
-    attempts: list(field(v, "attempts")).map((x) => ({
-      ...tagged(x),
-      at: num(field(x, "at")),
-      status: numOrNull(field(x, "status")),
-      outcome: str(field(x, "outcome")) as AttemptOutcome,
-      closedAt: numOrNull(field(x, "closedAt")),
-      endedAt: numOrNull(field(x, "endedAt")),
-    })),
-    served: list(field(v, "served")).map((x) => ({
-      ...tagged(x),
-      prompt_tokens: num(field(x, "prompt_tokens")),
-      completion_tokens: num(field(x, "completion_tokens")),
-    })),
-    servedUsage: {
-      prompt_tokens: num(field(usage, "prompt_tokens")),
-      completion_tokens: num(field(usage, "completion_tokens")),
-      llm_calls: num(field(usage, "llm_calls")),
-    },
-    responseMessages: list(field(v, "responseMessages")).map((x) => ({ ...tagged(x), message: dict(field(x, "message")) })),
-  };
-}

@@ -1,6 +1,7 @@
 /** Reading a gateway's records from another process (the orchestrator's side of the endpoint). */
 import { parsePyJson } from "../../workers/py/index.ts";
-import { recordsFromWire, type GatewayRecords } from "./recorder.ts";
+import type { GatewayRecords } from "./recorder.ts";
+import { recordsFromWire } from "./records-wire.ts";
 
 /** `GET <recordsUrl>[?tag=…]`; bodies come back as PyValues exactly as the gateway parsed them. */
 export async function fetchRecords(recordsUrl: string, tag?: string): Promise<GatewayRecords> {

@@ -1,6 +1,7 @@
 /**
- * The HTTP side of the gateway (gateway.md §2, §8, §9): routing, body limits, fault injection,
- * stalls, and the loopback records endpoint. Decisions about replies live in reply.ts.
+ * The HTTP side of the gateway (gateway.md §2, §8, §9): routing, body limits, deadlines for slow
+ * clients, fault injection, stalls, and the loopback records endpoint. Decisions about replies
+ * live in reply.ts.
  *
  * Port additions:
  * - Per-item tag: a base URL `http://127.0.0.1:<port>/t/<tag>/v1` attributes every record to
@@ -17,9 +18,11 @@ import { dumpsPy, parsePyJson, type PyDict } from "../../workers/py/index.ts";
 import { faultResponse, FaultPlan } from "./faults.ts";
 import { responseIdGenerator } from "./ids.ts";
 import { resolveOptions, type GatewayOptions, type ResolvedOptions } from "./options.ts";
-import { nowMs, Recorder, recordsToWire, type LiveAttempt } from "./recorder.ts";
+import { nowMs, Recorder, type LiveAttempt } from "./recorder.ts";
+import { recordsToWire } from "./records-wire.ts";
 import { completionBody } from "./render-native.ts";
 import { BadRequestError, planReply, type ReplyContext } from "./reply.ts";
+import { checkingIntervalMs, CLOSE, errorBody, internalError, INVALID_JSON_BODY, onClientError, send, TIMEOUT_BODY } from "./http-util.ts";
 import { compileScript } from "./script.ts";
 import { sseBody } from "./stream.ts";
 
@@ -43,16 +46,10 @@ export interface Gateway {
   baseUrlFor(tag: string): string;
 }
 
-const SERVER_HEADER = "AgentArenaMock/0.1";
 const TAG_PREFIX = "/t/";
 const RECORDS_PREFIX = "/__arena/";
 const MODELS_BODY = dumpsPy({ object: "list", data: [{ id: "mock-model", object: "model" }] });
 const OK_BODY = dumpsPy({ status: "ok" });
-const INVALID_JSON_BODY = errorBody("invalid JSON");
-
-function errorBody(message: string): string {
-  return dumpsPy({ error: { message } });
-}
 
 /** `/t/<tag>/rest` → tag; `""` for untagged paths. */
 function tagOf(pathname: string): string {
@@ -66,36 +63,23 @@ function tagOf(pathname: string): string {
   }
 }
 
-/** A bug must cost one request, not the gateway every other client is using. */
-function internalError(res: http.ServerResponse, e: unknown): void {
-  if (!res.headersSent) send(res, 500, errorBody(`gateway error: ${e instanceof Error ? e.message : String(e)}`));
-  else res.destroy();
-}
-
-function send(res: http.ServerResponse, status: number, body: string, headers?: Readonly<Record<string, string>>, contentType = "application/json"): void {
-  // The client may already be gone (gave up on a stall, or disconnected mid-request).
-  if (res.destroyed || res.writableEnded) return;
-  const h: Record<string, string | number> = {
-    "Content-Type": contentType,
-    "Content-Length": Buffer.byteLength(body),
-    Server: SERVER_HEADER,
-    ...headers,
-  };
-  res.writeHead(status, h);
-  res.end(body);
-}
-
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 export function createGateway(options: GatewayOptions): Gateway {
   const opts: ResolvedOptions = resolveOptions(options);
   const ctx: ReplyContext = { script: compileScript(options.script), options: opts, nextResponseId: responseIdGenerator() };
-  const recorder = new Recorder();
+  const recorder = new Recorder({ budgetBytes: options.recordBudgetBytes, spillDir: options.spillDir, keepSpillFiles: options.keepSpillFiles });
   const faults = new FaultPlan(opts.faults);
   const secret = randomBytes(16).toString("hex");
   const recordsPath = `${RECORDS_PREFIX}${secret}/records`;
   const sockets = new Set<Socket>();
   const stallTimers = new Set<NodeJS.Timeout>();
+  /**
+   * The response each connection is on (its last request's) and, for a completion, its attempt:
+   * what a timeout answers. A plain map overwritten per request and emptied when the socket
+   * closes, so it holds one entry per open connection.
+   */
+  const current = new Map<Socket, { res: http.ServerResponse; attempt: LiveAttempt | undefined }>();
   let address: GatewayAddress | undefined;
   let stopped: Promise<void> | undefined;
 
@@ -122,6 +106,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   function handleCompletion(req: http.IncomingMessage, res: http.ServerResponse, tag: string): void {
     const { attempt: n, status } = faults.next();
     const attempt = recorder.beginAttempt(n, tag);
+    const on = current.get(req.socket);
+    if (on !== undefined) on.attempt = attempt;
     let stallTimer: NodeJS.Timeout | undefined;
     res.once("close", () => {
       if (stallTimer !== undefined) {
@@ -184,7 +170,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       req.removeAllListeners("data");
       // Stop reading the rest and drop the connection after answering: draining could be huge.
       res.shouldKeepAlive = false;
-      finish(res, attempt, "rejected", 413, errorBody(`request body too large (limit ${limit} bytes)`), { Connection: "close" });
+      finish(res, attempt, "rejected", 413, errorBody(`request body too large (limit ${limit} bytes)`), CLOSE);
       res.once("finish", () => req.socket.destroySoon());
     };
     const declared = Number(req.headers["content-length"]);
@@ -236,7 +222,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       finish(res, attempt, "rejected", 400, errorBody(e.message));
       return;
     }
-    recorder.recordServed(attempt, text, plan.usage, plan.rendered.message);
+    recorder.recordServed(attempt, raw, text, plan.usage, plan.rendered.message);
     if (plan.stream) {
       finish(res, attempt, "served", 200, sseBody(plan.meta, plan.rendered, plan.usage, plan.includeUsage), { "Cache-Control": "no-cache" }, "text/event-stream");
     } else {
@@ -245,6 +231,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    current.set(req.socket, { res, attempt: undefined });
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
@@ -268,8 +255,11 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const server = http.createServer(
     {
-      // Stalls can be long and deliberate; Node's default request timeout would cut them short.
-      requestTimeout: 0,
+      // Without deadlines a client that sends headers and then nothing holds its connection (and
+      // a body buffer) forever. Deliberate stalls are added to the request deadline (options.ts).
+      headersTimeout: opts.headersTimeoutMs,
+      requestTimeout: opts.requestTimeoutMs,
+      connectionsCheckingInterval: checkingIntervalMs(opts),
       noDelay: true,
       keepAliveTimeout: 30_000,
     },
@@ -281,16 +271,18 @@ export function createGateway(options: GatewayOptions): Gateway {
   );
   server.on("connection", (s: Socket) => {
     sockets.add(s);
-    s.once("close", () => sockets.delete(s));
+    s.once("close", () => {
+      sockets.delete(s);
+      current.delete(s);
+    });
   });
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (err.code === "ECONNRESET" || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const body = errorBody("bad request");
-    socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  });
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) =>
+    onClientError(err, socket, current.get(socket)?.res, (res) => {
+      const attempt = current.get(socket)?.attempt;
+      if (attempt !== undefined) finish(res, attempt, "rejected", 408, TIMEOUT_BODY, CLOSE);
+      else send(res, 408, TIMEOUT_BODY, CLOSE);
+    }),
+  );
 
   return {
     recorder,
@@ -318,6 +310,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       stopped ??= new Promise<void>((resolve) => {
         for (const t of stallTimers) clearTimeout(t);
         stallTimers.clear();
+        // Nothing is recorded after this; the records stay readable (spill.ts, "Lifetime").
+        recorder.removeSpillFiles();
         if (!server.listening) {
           resolve();
           return;
