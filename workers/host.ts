@@ -130,7 +130,9 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
     return;
   }
   runners.set(arena, runner);
-  send({ type: "built", arena, libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])] });
+  send({ type: "built", arena, libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])],
+    wireExceptions: (adapter.wireExceptions ?? []).map((e) => e.key),
+  });
 }
 
 async function leg(job: string, call: () => Promise<unknown>): Promise<void> {

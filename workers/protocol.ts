@@ -103,6 +103,8 @@ export const BuiltMessage = z.object({
   libVersion: z.string(),
   resumable: z.boolean(),
   delegates: z.array(z.string()),
+  /** Request keys outside the baseline's envelope the adapter records as a mechanism requirement. */
+  wireExceptions: z.array(z.string()).default([]),
 });
 export const BuildFailedMessage = z.object({
   type: z.literal("build_failed"),

@@ -119,6 +119,7 @@ export function concludeRun(c: Conclusion): number {
       : path.join(path.dirname(request.arenas[0]!.dir), "expectations.toml");
   const mode = request.config.mode;
   let code = EXIT_OK;
+  let verdict = "results match the expectations";
   try {
     const opts = { cwd: io.cwd };
     if (flags["update-expected"] === true) {
@@ -136,14 +137,20 @@ export function concludeRun(c: Conclusion): number {
     const differences = compareWithExpectations(outcome.records, expectations, mode, { strict: flags.strict === true });
     const lines = renderDiff(differences, { updateCommand: `pnpm arena ${c.command} --resume ${layout.runId} --update-expected` });
     for (const line of lines) io.stdout(`${line}\n`);
-    if (differences.length > 0) code = EXIT_DIFFERENCE;
+    if (differences.length > 0) {
+      code = EXIT_DIFFERENCE;
+      const violation = differences.find((d) => d.kind === "violation");
+      const kinds = [...new Set(differences.map((d) => d.kind.replace("_", " ")))].join(", ");
+      verdict = `${differences.length} difference(s) from the expectations (${kinds})${
+        violation && violation.kind === "violation" ? `, first unexpected rule violation: ${violation.arena}/${violation.framework}/${violation.item_id} ${violation.rule}` : ""
+      }`;
+    }
   } catch (err) {
     if (!(err instanceof ExpectationsError)) throw err;
     io.stderr(`arena: ${err.message}\n`);
     return EXIT_USAGE;
   }
   const summary = partial ? undefined : request.config.mode === "live" ? path.join(layout.roots.resultsDir, "summary.md") : layout.summary;
-  const verdict = code === EXIT_OK ? "results match the expectations" : `${code === EXIT_DIFFERENCE ? "differences from the expectations" : "failed"}`;
   io.stdout(`${verdict}; ${summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`}\n`);
   return code;
 }

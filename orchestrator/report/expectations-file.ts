@@ -27,6 +27,10 @@ import { displayPath } from "../arena/diagnostics.ts";
 import { readArenaText } from "../arena/text.ts";
 import { lineAt, parseToml, TomlLines, tomlTypeName, topLevelKeyOffsets, type TomlTable } from "../arena/toml.ts";
 import type { RunRecord } from "./record.ts";
+import { RULE_IDS } from "../witness/rules.ts";
+import { LANE_RULES } from "../witness/witness.ts";
+
+const KNOWN_RULES: readonly string[] = [...RULE_IDS, ...LANE_RULES.map((r) => r.id)];
 
 export type Mode = RunRecord["mode"];
 const MODES: readonly Mode[] = ["mock", "live"];
@@ -35,6 +39,8 @@ export interface ExpectedEntry {
   readonly mode: Mode;
   readonly arena: string;
   readonly framework: string;
+  /** Set: the items are expected to break this witness rule (a framework's own property), not to fail. */
+  readonly rule?: string;
   readonly items: readonly string[];
   readonly reason: string;
   /** Comment lines directly above the entry's `[[expected]]` line (no blank line between): they move with the entry on update. */
@@ -87,7 +93,7 @@ export class ExpectationsError extends Error {
   }
 }
 
-const ENTRY_KEYS = ["mode", "arena", "framework", "items", "reason"] as const;
+const ENTRY_KEYS = ["mode", "arena", "framework", "rule", "items", "reason"] as const;
 
 /** A missing file is an empty set of expectations (an arenas dir need not carry one). */
 export function loadExpectations(file: string, options: { cwd?: string } = {}): Expectations {
@@ -132,6 +138,11 @@ export function loadExpectations(file: string, options: { cwd?: string } = {}): 
     if (!(MODES as readonly string[]).includes(mode)) fail("bad_value", where.key("mode"), `${name}.mode`, `must be mock or live, got '${mode}'`);
     const arena = str("arena", "the arena id");
     const framework = str("framework", "the adapter name");
+    // With `rule`, the items are expected to show that witness rule's violation instead of failing.
+    const rule = table["rule"] === undefined ? undefined : str("rule", "a witness rule id");
+    if (rule !== undefined && !KNOWN_RULES.includes(rule)) {
+      fail("bad_value", where.key("rule"), `${name}.rule`, `unknown rule '${rule}' (known: ${KNOWN_RULES.join(", ")})`);
+    }
     const items = table["items"];
     if (items === undefined) fail("missing", where.header, `${name}.items`, "missing (the ids of the items expected to fail)");
     if (!Array.isArray(items)) return fail("wrong_type", where.key("items"), `${name}.items`, `must be a list of item ids, got ${tomlTypeName(items)}`);
@@ -141,22 +152,22 @@ export function loadExpectations(file: string, options: { cwd?: string } = {}): 
       if (typeof item !== "string") return fail("wrong_type", where.key("items"), field, `must be a string, got ${tomlTypeName(item)}`);
       if (item.trim() === "") return fail("empty", where.key("items"), field, "is empty");
       const line = where.element("items", item);
-      const key = itemKey(mode as Mode, arena, framework, item);
+      const key = itemKey(mode as Mode, arena, framework, item, rule);
       const first = listedAt.get(key);
       if (first !== undefined) {
-        fail("duplicate", line, field, `'${item}' is already listed for ${mode} × ${arena} × ${framework} (line ${first})`);
+        fail("duplicate", line, field, `'${item}' is already listed for ${mode} × ${arena} × ${framework}${rule ? ` × rule ${rule}` : ""} (line ${first})`);
       }
       listedAt.set(key, line);
     });
     const reason = str("reason", "say why these items fail");
-    entries.push({ mode: mode as Mode, arena, framework, items: items as string[], reason, comments: where.comments });
+    entries.push({ mode: mode as Mode, arena, framework, ...(rule ? { rule } : {}), items: items as string[], reason, comments: where.comments });
   });
   return { file, exists: true, preamble: layout.preamble, entries };
 }
 
-/** The lookup key of one listed item (JSON, so no id can run into the next field). */
-export function itemKey(mode: Mode, arena: string, framework: string, item: string): string {
-  return JSON.stringify([mode, arena, framework, item]);
+/** The lookup key of one listed item, for failing or for a rule (JSON, so no id can run into the next field). */
+export function itemKey(mode: Mode, arena: string, framework: string, item: string, rule?: string): string {
+  return JSON.stringify([mode, arena, framework, item, rule ?? null]);
 }
 
 /** The entries `--update-expected` added whose reason nobody has written yet. */
@@ -168,7 +179,9 @@ export function unwrittenReasons(expectations: Expectations): ExpectedEntry[] {
 export function serializeExpectations(preamble: string, entries: readonly ExpectedEntry[]): string {
   const blocks = entries.map((e) => {
     // smol-toml writes the strings, so a reason with quotes, newlines or control characters stays valid TOML.
-    const table = stringify({ expected: [{ mode: e.mode, arena: e.arena, framework: e.framework, items: [...e.items], reason: e.reason }] });
+    const table = stringify({
+      expected: [{ mode: e.mode, arena: e.arena, framework: e.framework, ...(e.rule ? { rule: e.rule } : {}), items: [...e.items], reason: e.reason }],
+    });
     return [...e.comments, table.trimEnd()].join("\n");
   });
   const head = preamble.trimEnd();

@@ -27,7 +27,9 @@ import type { ErrorClass } from "../run/error-class.ts";
 export type { ErrorClass };
 
 /** The parts of an item record compared; an ItemRecord is one. */
-export type ComparedItem = Pick<ItemRecord, "item_id" | "repeat" | "passed" | "error"> & { readonly error_class?: ErrorClass | undefined };
+export type ComparedItem = Pick<ItemRecord, "item_id" | "repeat" | "passed" | "error" | "violations"> & {
+  readonly error_class?: ErrorClass | undefined;
+};
 
 /** The parts of a framework row compared; a FrameworkRecord is one. */
 export type ComparedFramework = Pick<FrameworkRecord, "framework" | "available" | "unavailable_kind" | "reason"> & {
@@ -82,6 +84,25 @@ export type Difference =
       readonly reason: string;
     }
   | {
+      /** The witness saw the item break a rule no entry lists for it. */
+      readonly kind: "violation";
+      readonly arena: string;
+      readonly framework: string;
+      readonly item_id: string;
+      readonly rule: string;
+      /** The first violation's evidence. */
+      readonly detail: string;
+    }
+  | {
+      /** Listed as breaking a rule, and no repeat of it did. */
+      readonly kind: "violation_gone";
+      readonly arena: string;
+      readonly framework: string;
+      readonly item_id: string;
+      readonly rule: string;
+      readonly reason: string;
+    }
+  | {
       readonly kind: "lane_error";
       readonly arena: string;
       readonly framework: string;
@@ -116,8 +137,28 @@ function byItem(items: readonly ComparedItem[]): ItemOutcome[] {
 
 function listedReasons(expectations: Expectations): Map<string, string> {
   const reasons = new Map<string, string>();
-  for (const e of expectations.entries) for (const item of e.items) reasons.set(itemKey(e.mode, e.arena, e.framework, item), e.reason);
+  for (const e of expectations.entries) for (const item of e.items) reasons.set(itemKey(e.mode, e.arena, e.framework, item, e.rule), e.reason);
   return reasons;
+}
+
+/** The rules listed for each item (mode × arena × framework × item). */
+function listedRules(expectations: Expectations): Map<string, string[]> {
+  const rules = new Map<string, string[]>();
+  for (const e of expectations.entries) {
+    if (!e.rule) continue;
+    for (const item of e.items) {
+      const key = itemKey(e.mode, e.arena, e.framework, item);
+      rules.set(key, [...(rules.get(key) ?? []), e.rule]);
+    }
+  }
+  return rules;
+}
+
+/** Each rule an item broke on any repeat, with its first evidence. */
+function brokenRules(repeats: readonly ComparedItem[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of repeats) for (const v of r.violations ?? []) if (!out.has(v.rule)) out.set(v.rule, `leg ${v.leg}${v.request ? ` request ${v.request}` : ""}: ${v.detail}`);
+  return out;
 }
 
 function assertMode(records: readonly ComparedRecord[], mode: Mode): void {
@@ -139,6 +180,7 @@ export function compareWithExpectations(
 ): Difference[] {
   assertMode(records, mode);
   const reasons = listedReasons(expectations);
+  const rulesListed = listedRules(expectations);
   const out: Difference[] = [];
   for (const record of records) {
     for (const fw of record.frameworks) {
@@ -150,6 +192,12 @@ export function compareWithExpectations(
         continue;
       }
       for (const { item_id, repeats } of byItem(fw.items)) {
+        const broken = brokenRules(repeats);
+        const listed = rulesListed.get(itemKey(mode, record.arena, fw.framework, item_id)) ?? [];
+        for (const [rule, detail] of broken) if (!listed.includes(rule)) out.push({ kind: "violation", ...where, item_id, rule, detail });
+        for (const rule of listed) {
+          if (!broken.has(rule)) out.push({ kind: "violation_gone", ...where, item_id, rule, reason: reasons.get(itemKey(mode, record.arena, fw.framework, item_id, rule)) ?? "" });
+        }
         const reason = reasons.get(itemKey(mode, record.arena, fw.framework, item_id));
         const failed = repeats.filter((r) => !r.passed);
         if (reason !== undefined && failed.length === 0) {
@@ -210,6 +258,10 @@ export function renderDifference(d: Difference): string {
       const all = d.repeats > 1 ? `passes all ${d.repeats} repeats` : "passes";
       return `${d.arena}/${d.framework}/${d.item_id}: ${all}, but is listed as expected to fail (${excerpt(d.reason, 80)})`;
     }
+    case "violation":
+      return `${d.arena}/${d.framework}/${d.item_id}: breaks rule ${d.rule}, not expected to: ${excerpt(d.detail)}`;
+    case "violation_gone":
+      return `${d.arena}/${d.framework}/${d.item_id}: no longer breaks rule ${d.rule}, but is listed as breaking it (${excerpt(d.reason, 80)})`;
     case "lane_error":
       return `${d.arena}/${d.framework}: did not run (${d.unavailable_kind ?? "unavailable"}): ${excerpt(d.reason)}`;
   }
@@ -221,7 +273,7 @@ export function renderDifference(d: Difference): string {
  */
 export function acceptable(d: Difference): boolean {
   if (d.kind === "lane_error") return false;
-  if (d.kind === "now_passes") return true;
+  if (d.kind === "now_passes" || d.kind === "violation" || d.kind === "violation_gone") return true;
   return d.expected_reason === undefined;
 }
 
@@ -268,15 +320,22 @@ export function updateExpectations(file: string, records: readonly ComparedRecor
   assertMode(records, mode);
   const current = loadExpectations(file, options);
   // What ran, per item: whether any repeat failed. Unavailable rows ran nothing.
+  // For a rule entry, "failed" means: broke that rule on some repeat.
   const ran = new Map<string, boolean>();
-  const failing: { arena: string; framework: string; item_id: string }[] = [];
+  const ranItems = new Set<string>();
+  const failing: { arena: string; framework: string; item_id: string; rule?: string }[] = [];
   for (const record of records) {
     for (const fw of record.frameworks) {
       if (!fw.available) continue;
       for (const { item_id, repeats } of byItem(fw.items)) {
         const failed = repeats.some((r) => !r.passed);
+        ranItems.add(itemKey(mode, record.arena, fw.framework, item_id));
         ran.set(itemKey(mode, record.arena, fw.framework, item_id), failed);
         if (failed) failing.push({ arena: record.arena, framework: fw.framework, item_id });
+        for (const rule of brokenRules(repeats).keys()) {
+          ran.set(itemKey(mode, record.arena, fw.framework, item_id, rule), true);
+          failing.push({ arena: record.arena, framework: fw.framework, item_id, rule });
+        }
       }
     }
   }
@@ -288,10 +347,11 @@ export function updateExpectations(file: string, records: readonly ComparedRecor
   const entries: ExpectedEntry[] = [];
   for (const entry of current.entries) {
     const items = entry.items.filter((item_id) => {
-      const key = itemKey(entry.mode, entry.arena, entry.framework, item_id);
+      const key = itemKey(entry.mode, entry.arena, entry.framework, item_id, entry.rule);
       listed.add(key);
       const ref = { mode: entry.mode, arena: entry.arena, framework: entry.framework, item_id };
-      const stays = ran.get(key) !== false;
+      const didRun = ranItems.has(itemKey(entry.mode, entry.arena, entry.framework, item_id));
+      const stays = !didRun || ran.get(key) === true;
       (stays ? kept : removed).push(ref);
       return stays;
     });
@@ -300,17 +360,17 @@ export function updateExpectations(file: string, records: readonly ComparedRecor
 
   const fresh = new Map<string, ExpectedEntry>();
   for (const f of failing) {
-    const key = itemKey(mode, f.arena, f.framework, f.item_id);
+    const key = itemKey(mode, f.arena, f.framework, f.item_id, f.rule);
     if (listed.has(key)) continue;
     listed.add(key); // the same item from two records of one arena is one entry
-    added.push({ mode, ...f });
-    const t = triple(mode, f.arena, f.framework);
-    const entry = fresh.get(t) ?? { mode, arena: f.arena, framework: f.framework, items: [], reason: REASON_PLACEHOLDER, comments: [] };
+    added.push({ mode, arena: f.arena, framework: f.framework, item_id: f.item_id });
+    const t = triple(mode, f.arena, f.framework) + (f.rule ?? "");
+    const entry = fresh.get(t) ?? { mode, arena: f.arena, framework: f.framework, ...(f.rule ? { rule: f.rule } : {}), items: [], reason: REASON_PLACEHOLDER, comments: [] };
     fresh.set(t, { ...entry, items: [...entry.items, f.item_id] });
   }
   for (const [t, entry] of fresh) {
     // Beside its own triple's entries when there are any, so a reviewer reads them together.
-    const last = entries.findLastIndex((e) => triple(e.mode, e.arena, e.framework) === t);
+    const last = entries.findLastIndex((e) => triple(e.mode, e.arena, e.framework) + (e.rule ?? "") === t);
     entries.splice(last === -1 ? entries.length : last + 1, 0, entry);
   }
 

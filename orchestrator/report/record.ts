@@ -33,6 +33,22 @@ export const LegRecordSchema = z.object({
 });
 export type LegRecord = z.infer<typeof LegRecordSchema>;
 
+/** One rule the witness saw broken (orchestrator/witness/rules.ts), with its evidence cut short. */
+export const RuleViolationSchema = z.object({
+  rule: z.string(),
+  leg: z.number().int().positive(),
+  request: z.number().int().positive().optional(),
+  detail: z.string(),
+});
+
+/** What the adapter said about itself; the record's figures are the witness's. */
+export const ReportedSchema = z.object({
+  prompt_tokens: z.number().int().nonnegative(),
+  completion_tokens: z.number().int().nonnegative(),
+  llm_calls: z.number().int().nonnegative(),
+  latency_s: z.number().nonnegative(),
+});
+
 export const ItemRecordSchema = z.object({
   repeat: z.number().int().nonnegative(),
   item_id: z.string(),
@@ -50,6 +66,10 @@ export const ItemRecordSchema = z.object({
   suspends: z.number().int().optional(),
   tool_calls_before_suspend: z.array(z.string()).optional(),
   served: ServedSchema.optional(),
+  /** The adapter's own figures, when the witness's replaced them (a mismatch is a violation). */
+  reported: ReportedSchema.optional(),
+  /** Rules the witness saw broken on this item's requests; absent when it saw none. */
+  violations: z.array(RuleViolationSchema).optional(),
   legs: z.array(LegRecordSchema).optional(),
   traceback: z.string().optional(),
 });

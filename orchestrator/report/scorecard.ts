@@ -16,6 +16,9 @@ export interface AvailableRow {
   readonly errors: number;
   /** Errors by class (run/error-class.ts); only classes that occurred. */
   readonly errors_by_class: Partial<Record<ErrorClass, number>>;
+  /** Items on which the witness saw a rule broken, and the rules (each rule's item count). */
+  readonly violations: number;
+  readonly violations_by_rule: Record<string, number>;
   readonly mean_latency_s: number;
   readonly total_tokens: number;
   readonly mean_tokens: number;
@@ -64,6 +67,8 @@ function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRo
     passed,
     errors: items.filter((i) => i.error).length,
     errors_by_class: errorsByClass(fw),
+    violations: items.filter((i) => (i.violations?.length ?? 0) > 0).length,
+    violations_by_rule: violationsByRule(fw),
     mean_latency_s: pyRound(items.reduce((a, i) => a + i.latency_s, 0) / div, 3),
     total_tokens: prompt + completion,
     mean_tokens: pyRound((prompt + completion) / div, 1),
@@ -86,6 +91,20 @@ function errorsByClass(fw: FrameworkRecord): Partial<Record<ErrorClass, number>>
     counts[c] = (counts[c] ?? 0) + 1;
   }
   return counts;
+}
+
+function violationsByRule(fw: FrameworkRecord): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const i of fw.items) for (const rule of new Set((i.violations ?? []).map((v) => v.rule))) counts[rule] = (counts[rule] ?? 0) + 1;
+  return counts;
+}
+
+/** `tool-output 5, model 1`: items per rule, most first. */
+export function formatRuleCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
+    .map(([rule, n]) => `${rule} ${n}`)
+    .join(", ");
 }
 
 /** `adapter 1, timeout 2` in class order; empty when there were none. */
@@ -120,18 +139,19 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
     `- **Prices:** est. cost at $${record.pricing.input_per_m} / $${record.pricing.output_per_m} per 1M prompt / completion tokens` +
       ` (ARENA_PRICE_INPUT_PER_M / ARENA_PRICE_OUTPUT_PER_M)${record.mode === "mock" ? "; mock token counts are scripted, so mock cost is wiring too" : ""}`,
     "",
-    "| Framework | Ver | Pass rate | Errors | Mean latency | Mean tokens | Mean LLM calls | Est. cost |",
-    "|---|---|--:|--:|--:|--:|--:|--:|",
+    "| Framework | Ver | Pass rate | Errors | Rule violations | Mean latency | Mean tokens | Mean LLM calls | Est. cost |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const r of rows) {
     if (!r.available) {
-      lines.push(`| \`${r.framework}\` | — | _not available_ | — | — | — | — | — |`);
+      lines.push(`| \`${r.framework}\` | — | _not available_ | — | — | — | — | — | — |`);
       continue;
     }
     const rate = `${percent(r.pass_rate, 0)} (${r.passed}/${r.items})${r.pass_rate_stddev !== null ? ` ±${percent(r.pass_rate_stddev, 1)}` : ""}`;
     const classes = formatErrorClasses(r.errors_by_class);
+    const rules = formatRuleCounts(r.violations_by_rule);
     lines.push(
-      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors}${classes ? ` (${classes})` : ""} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
+      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors}${classes ? ` (${classes})` : ""} | ${r.violations}${rules ? ` (${rules})` : ""} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
     );
   }
   if (record.repeat > 1) {
@@ -171,6 +191,7 @@ const CSV_COLUMNS = [
   "unstable_items",
   "reason",
   "error_classes",
+  "rule_violations",
 ] as const;
 
 function csvCell(v: unknown): string {
@@ -183,7 +204,10 @@ function csvCell(v: unknown): string {
 export function renderCsv(rows: readonly ScorecardRow[]): string {
   const out = [CSV_COLUMNS.join(",")];
   for (const r of rows) {
-    const cells: Record<string, unknown> = { ...r, ...(r.available ? { error_classes: formatErrorClasses(r.errors_by_class) } : {}) };
+    const cells: Record<string, unknown> = {
+      ...r,
+      ...(r.available ? { error_classes: formatErrorClasses(r.errors_by_class), rule_violations: formatRuleCounts(r.violations_by_rule) } : {}),
+    };
     out.push(CSV_COLUMNS.map((c) => csvCell(cells[c])).join(","));
   }
   return out.join("\r\n") + "\r\n";

@@ -75,6 +75,20 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
     lines.push("");
   }
 
+  lines.push("## Rule violations (items on which the witness saw a rule broken)", "");
+  lines.push(`| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} |`, `|---|${sorted.map(() => "--:").join("|")}|`);
+  for (const name of frameworks) {
+    const cells = sorted.map((r) => {
+      const fw = find(r, name);
+      if (!fw?.available) return "—";
+      const rules = [...new Set(fw.items.flatMap((i) => (i.violations ?? []).map((v) => v.rule)))].sort();
+      const n = fw.items.filter((i) => (i.violations?.length ?? 0) > 0).length;
+      return n === 0 ? "0" : `**${n}** (${rules.join(", ")})`;
+    });
+    lines.push(`| \`${name}\` | ${cells.join(" | ")} |`);
+  }
+  lines.push("", "Expected ones (a framework's own property) are listed with their reason in the expectations file; any other fails the run.", "");
+
   lines.push("## Prompt size (mean prompt tokens per item; comparable in mock mode)", "");
   lines.push(`| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} | vs \`vanilla\` |`);
   lines.push(`|---|${sorted.map(() => "--:").join("|")}|--:|`);

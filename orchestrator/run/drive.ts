@@ -13,6 +13,8 @@ import { isFailure, type LegOutcome, type WorkerProcess } from "../workers/worke
 import type { WorkerPool } from "../workers/pool.ts";
 import { mergeLegs, type MergedResult } from "./merge.ts";
 import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
+import type { WitnessedLeg } from "../witness/types.ts";
+import type { Body } from "../witness/wire.ts";
 
 export const MAX_RESUMES = 3;
 
@@ -29,8 +31,15 @@ export interface DriveOptions {
   readonly reuseWorkerAcrossPause?: boolean;
   /** Names the item × repeat to the worker process, for a protocol violation pinned on it later. */
   readonly cell?: string;
-  /** What the gateway has served to a worker tag so far (mock mode), for per-leg ground truth. */
-  readonly servedUsage?: (tag: string) => ServedUsage | undefined;
+  /**
+   * The witness around a leg: started before the leg is sent to the worker tagged `tag`, ended
+   * when it answers, it returns what the gateway served and recorded for that tag in between.
+   */
+  readonly watchLeg?: (tag: string) => LegWatch;
+}
+
+export interface LegWatch {
+  end(): { readonly served: ServedUsage; readonly requests: readonly Body[] };
 }
 
 export interface DrivenLeg {
@@ -46,6 +55,8 @@ export interface DrivenItem {
   readonly legs: readonly DrivenLeg[];
   /** Served usage summed over legs (mock mode). */
   readonly served?: ServedUsage;
+  /** Every leg sent, failed ones included, as the witness saw it (empty without a watch). */
+  readonly witnessed: readonly WitnessedLeg[];
   readonly traceback: string | null;
   /** Why the item errored, when it did (see error-class.ts). */
   readonly errorClass: ErrorClass | null;
@@ -60,13 +71,7 @@ function failureText(f: WorkerFailure): string {
   return `WorkerFailure: ${f.message}`;
 }
 
-function minus(after: ServedUsage, before: ServedUsage): ServedUsage {
-  return {
-    prompt_tokens: after.prompt_tokens - before.prompt_tokens,
-    completion_tokens: after.completion_tokens - before.completion_tokens,
-    llm_calls: after.llm_calls - before.llm_calls,
-  };
-}
+const NO_USAGE = { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 } as const;
 
 export async function driveItem(pool: WorkerPool, item: WorkItem, options: DriveOptions): Promise<DrivenItem> {
   const started = performance.now();
@@ -77,6 +82,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   let finalError: string | null = null;
   let errorClass: ErrorClass | null = null;
   let worker: WorkerProcess | undefined;
+  const witnessed: WitnessedLeg[] = [];
 
   const fail = (failure: WorkerFailure) => {
     finalError = failureText(failure);
@@ -87,9 +93,15 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   /** Run one leg on `worker`; null when it produced no result (error or worker failure). */
   const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome>): Promise<AgentResult | null> => {
     const tag = w.tagFor(options.arena) ?? "";
-    const before = options.servedUsage?.(tag);
+    const watch = options.watchLeg?.(tag);
     const outcome = await send();
-    const after = options.servedUsage?.(tag);
+    const seen = watch?.end();
+    if (seen) {
+      const answered = outcome.kind === "result" || outcome.kind === "suspended";
+      const r = answered ? outcome.result : NO_USAGE;
+      const reported = { prompt_tokens: r.prompt_tokens, completion_tokens: r.completion_tokens, llm_calls: r.llm_calls };
+      witnessed.push({ requests: seen.requests, served: seen.served, reported, answered });
+    }
     if (outcome.kind === "failure") {
       fail(outcome.failure);
       await pool.discard(w);
@@ -105,7 +117,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     const result = outcome.result;
     legs.push({
       result,
-      ...(before && after ? { served: minus(after, before) } : {}),
+      ...(seen ? { served: seen.served } : {}),
       ...(result.suspended ? { resumeStateBytes: Buffer.byteLength(JSON.stringify(result.resume_state)) } : {}),
     });
     return result;
@@ -160,6 +172,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     merged: finalError !== null ? { ...merged, error: finalError } : merged,
     errorClass,
     legs,
+    witnessed,
     ...(served ? { served } : {}),
     traceback,
     adapterSeconds,

@@ -28,6 +28,12 @@ import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gate
 import type { GatewayRecords } from "../gateway/index.ts";
 import { createScorer, type Scorer } from "./scorer.ts";
 import { ADAPTER_ERROR_DETAIL } from "../scoring/score.ts";
+import type { ItemEvidence, LaneContext, RuleViolation } from "../witness/types.ts";
+import { witnessItem, witnessLane } from "../witness/witness.ts";
+import { compileScript, type CompiledScript } from "../gateway/script.ts";
+import { selectTurns } from "../gateway/selection.ts";
+import { dispatch } from "../../workers/tools/dispatch.ts";
+import { loadCorpus } from "../../workers/tools/search.ts";
 
 export interface AdapterEntry {
   readonly name: string;
@@ -153,8 +159,20 @@ function legRecord(leg: DrivenLeg): LegRecord {
   };
 }
 
-function itemRecord(item: Item, repeat: number, driven: DrivenItem, score: { passed: boolean; checks: ItemRecord["checks"] }): ItemRecord {
+/**
+ * The item as recorded. Tokens and LLM calls are what the gateway served (every attempt), when it
+ * recorded the item; latency is the harness's own clock. The adapter's own figures are kept as
+ * `reported`, and a mismatch is the witness's `usage-reported` violation.
+ */
+function itemRecord(
+  item: Item,
+  repeat: number,
+  driven: DrivenItem,
+  score: { passed: boolean; checks: ItemRecord["checks"] },
+  violations: readonly RuleViolation[],
+): ItemRecord {
   const m = driven.merged;
+  const served = driven.served;
   return {
     repeat,
     item_id: item.id,
@@ -162,16 +180,18 @@ function itemRecord(item: Item, repeat: number, driven: DrivenItem, score: { pas
     checks: score.checks,
     output_text: m.output_text ?? "",
     tool_calls: m.tool_calls.map((c) => c.name),
-    prompt_tokens: m.prompt_tokens,
-    completion_tokens: m.completion_tokens,
-    latency_s: Math.round((m.latency_s || driven.wallSeconds) * 10_000) / 10_000,
-    llm_calls: m.llm_calls,
+    prompt_tokens: served?.prompt_tokens ?? m.prompt_tokens,
+    completion_tokens: served?.completion_tokens ?? m.completion_tokens,
+    latency_s: Math.round(driven.wallSeconds * 10_000) / 10_000,
+    llm_calls: served?.llm_calls ?? m.llm_calls,
     error: m.error,
     ...(m.error && driven.errorClass ? { error_class: driven.errorClass } : {}),
     ...(m.suspends > 0
       ? { suspends: m.suspends, tool_calls_before_suspend: m.tool_calls_before_suspend.map((c) => c.name) }
       : {}),
-    ...(driven.served ? { served: driven.served } : {}),
+    ...(served ? { served } : {}),
+    reported: { prompt_tokens: m.prompt_tokens, completion_tokens: m.completion_tokens, llm_calls: m.llm_calls, latency_s: m.latency_s },
+    ...(violations.length > 0 ? { violations: [...violations] } : {}),
     ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
     ...(driven.traceback ? { traceback: driven.traceback } : {}),
   };
@@ -219,6 +239,19 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   let refused: string | undefined;
   const stop = new AbortController();
   const stopped = () => stop.signal.aborted;
+  // The canonical output of a call, as the witness compares tool messages with it. Requests replay
+  // the transcript, so the same call is judged many times: computed once.
+  let corpus: ReturnType<typeof loadCorpus> | undefined;
+  const canonicalCache = new Map<string, string>();
+  const canonical = (name: string, args: string): string => {
+    const key = `${name}\u0000${args}`;
+    let out = canonicalCache.get(key);
+    if (out === undefined) {
+      corpus ??= loadCorpus(options.corpusPath);
+      canonicalCache.set(key, (out = dispatch(name, args, { corpus })));
+    }
+    return out;
+  };
 
   const plan = options.arenas.map((arena) => ({
     arena,
@@ -442,6 +475,18 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       halt();
     }
     settle({ framework: adapter.name, available: true, lib_version: opened.libVersion, variant, items: [] });
+    const witnessCtx: LaneContext = {
+      mode: config.mode,
+      model: config.model,
+      temperature: config.temperature,
+      declaredTools: arena.declaredTools,
+      systemPrompt: arena.systemPrompt,
+      wireExceptions: opened.wireExceptions,
+      delegates: opened.delegates,
+      canonical,
+    };
+    const script: CompiledScript | undefined = config.mode === "mock" ? compileScript(arena.script) : undefined;
+    const evidence = new Map<string, ItemEvidence>();
 
     done += cells.length - todo.length;
     const runCell = async ({ repeat, item }: { repeat: number; item: Item }): Promise<ItemRecord | undefined> => {
@@ -457,7 +502,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
           durable: arena.durable,
           legDeadlineMs,
           reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,
-          servedUsage: (tag) => gateway.servedUsage(tag),
+          ...(gateway.watchLeg ? { watchLeg: gateway.watchLeg } : {}),
         });
         // An item that errored after the interrupt may have been cut short by it (its worker
         // killed): it is left for the resume to run again rather than recorded as the framework's.
@@ -471,7 +516,17 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
           suspends: m.suspends,
           error: m.error,
         });
-        record = itemRecord(item, repeat, driven, score);
+        const seen: ItemEvidence = {
+          itemId: item.id,
+          repeat,
+          input: item.input,
+          legs: driven.witnessed,
+          passed: score.passed,
+          ...(script ? { scriptedCalls: selectTurns(script, item.input).length } : {}),
+        };
+        const violations = driven.witnessed.length > 0 ? witnessItem(seen, witnessCtx) : [];
+        evidence.set(itemKey(repeat, item.id), seen);
+        record = itemRecord(item, repeat, driven, score, violations);
       } catch (err) {
         record = harnessErrorRecord(item, repeat, err);
       }
@@ -502,6 +557,16 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       );
     } finally {
       await laneDone();
+    }
+    // Rules that compare the lane's items with each other: their violations join the items' own.
+    const inOrder = cells.map((c) => evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+    for (const [seen, violations] of witnessLane(inOrder)) {
+      const key = itemKey(seen.repeat, seen.itemId);
+      const record = fresh.get(key);
+      if (!record) continue;
+      const updated: ItemRecord = { ...record, violations: [...(record.violations ?? []), ...violations] };
+      fresh.set(key, updated);
+      options.onItem?.(arena.id, adapter.name, updated);
     }
     // Dataset order within each repeat, whichever session ran the cell.
     const itemRecords = cells

@@ -59,7 +59,13 @@ export interface ArenaBuild {
 }
 
 export type BuildOutcome =
-  | { readonly ok: true; readonly libVersion: string; readonly resumable: boolean; readonly delegates: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly libVersion: string;
+      readonly resumable: boolean;
+      readonly delegates: readonly string[];
+      readonly wireExceptions: readonly string[];
+    }
   | { readonly ok: false; readonly kind: UnavailableKind; readonly reason: string; readonly libVersion: string; readonly traceback: string };
 
 export type LegOutcome =
@@ -157,7 +163,7 @@ export class WorkerProcess {
     if (isFailure(built)) return built;
     if (built.type === "built") {
       this.tags.set(arena.id, tag);
-      return { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates };
+      return { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates, wireExceptions: built.wireExceptions };
     }
     if (built.type !== "build_failed") throw new Error("unreachable");
     return { ok: false, kind: built.kind, reason: built.reason, libVersion: built.libVersion, traceback: built.traceback };

@@ -9,6 +9,7 @@ import {
   loadExpectations,
   REASON_PLACEHOLDER,
   renderDiff,
+  renderDifference,
   serializeExpectations,
   unwrittenReasons,
   updateExpectations,
@@ -122,7 +123,7 @@ describe("loadExpectations", () => {
     [
       "an unknown entry key",
       entry(OA.replace("items", "itmes")),
-      "expectations.toml:5: expected[0].itmes: unknown key (known: mode, arena, framework, items, reason)",
+      "expectations.toml:5: expected[0].itmes: unknown key (known: mode, arena, framework, rule, items, reason)",
       "unknown_key",
     ],
     ["expected that is not tables", `expected = 1\n`, "expectations.toml:1: expected: must be [[expected]] tables, got int", "wrong_type"],
@@ -191,14 +192,17 @@ describe("loadExpectations", () => {
 describe("the checked-in arenas/expectations.toml", () => {
   const file = path.join(REPO_ROOT, "arenas", "expectations.toml");
 
-  it("lists the two mock findings, each with a written reason", () => {
+  it("lists the two mock findings and the two witness findings, each with a written reason", () => {
     const e = loadExpectations(file);
-    expect(e.entries.map((x) => [x.mode, x.arena, x.framework, x.items])).toEqual([
-      ["mock", "resilience", "openai_agents", ["res-02"]],
-      ["mock", "resilience", "langgraph", ["res-01"]],
+    expect(e.entries.map((x) => [x.mode, x.arena, x.framework, x.rule ?? null, x.items])).toEqual([
+      ["mock", "resilience", "openai_agents", null, ["res-02"]],
+      ["mock", "resilience", "langgraph", null, ["res-01"]],
+      ["mock", "resilience", "openai_agents", "tool-output", ["res-01"]],
+      ["mock", "resilience", "langgraph", "tool-output", ["res-02", "res-04", "res-06", "res-09", "res-10"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
-    expect(compareWithExpectations([resilienceRun()], e, "mock")).toEqual([]);
+    // The synthetic run carries no witness evidence: judge it by the failure entries alone.
+    expect(compareWithExpectations([resilienceRun()], { ...e, entries: e.entries.filter((x) => !x.rule) }, "mock")).toEqual([]);
   });
 
   it("is in the form --update-expected writes, so an update never churns it", () => {
@@ -433,5 +437,46 @@ describe("updateExpectations", () => {
     const file = writeFile(text);
     expect(() => updateExpectations(file, [resilienceRun()], "mock")).toThrow(ExpectationsError);
     expect(readFileSync(file, "utf8")).toBe(text);
+  });
+});
+
+describe("witness rule entries (rule = ...)", () => {
+  const ref = (framework: string, item_id: string, arena = "resilience", mode = "mock") => ({ mode, arena, framework, item_id });
+  const v = (rule: string) => ({ rule, leg: 1, request: 2, detail: `${rule} evidence` });
+  const LG_RULE = `mode = "mock"\narena = "resilience"\nframework = "langgraph"\nrule = "tool-output"\nitems = ["res-02"]\nreason = "ToolNode answers an unknown tool with its own text"`;
+  const run = (violations: ReturnType<typeof v>[]) =>
+    record("resilience", [lane("langgraph", [item("res-01", false), item("res-02", true, { violations })])]);
+
+  it("a violation nobody listed is a difference; a listed one is not; one that stopped is violation_gone", () => {
+    const none = loadExpectations(writeFile(entry(LG)));
+    expect(compareWithExpectations([run([v("tool-output")])], none, "mock")).toEqual([
+      { kind: "violation", arena: "resilience", framework: "langgraph", item_id: "res-02", rule: "tool-output", detail: "leg 1 request 2: tool-output evidence" },
+    ]);
+    const listed = loadExpectations(writeFile(entry(LG) + "\n" + entry(LG_RULE)));
+    expect(compareWithExpectations([run([v("tool-output")])], listed, "mock")).toEqual([]);
+    expect(compareWithExpectations([run([v("tool-output"), v("model")])], listed, "mock").map((d) => d.kind)).toEqual(["violation"]);
+    const gone = compareWithExpectations([run([])], listed, "mock");
+    expect(gone).toEqual([
+      { kind: "violation_gone", arena: "resilience", framework: "langgraph", item_id: "res-02", rule: "tool-output", reason: "ToolNode answers an unknown tool with its own text" },
+    ]);
+    expect(renderDifference(gone[0]!)).toBe(
+      "resilience/langgraph/res-02: no longer breaks rule tool-output, but is listed as breaking it (ToolNode answers an unknown tool with its own text)",
+    );
+  });
+
+  it("an unknown rule id is an ExpectationsError at its line", () => {
+    expect(loadError(entry(LG_RULE.replace("tool-output", "vibes"))).message).toMatch(/^expectations\.toml:5: expected\[0\]\.rule: unknown rule 'vibes' \(known: model, /);
+  });
+
+  it("--update-expected lists new violations under their rule and drops the ones that stopped", () => {
+    const file = writeFile(entry(LG));
+    const update = updateExpectations(file, [run([v("tool-output")])], "mock");
+    expect(update.added).toEqual([ref("langgraph", "res-02")]);
+    const entries = loadExpectations(file).entries;
+    expect(entries.map((e) => [e.rule ?? null, e.items])).toEqual([[null, ["res-01"]], ["tool-output", ["res-02"]]]);
+    expect(compareWithExpectations([run([v("tool-output")])], loadExpectations(file), "mock")).toEqual([]);
+    const again = updateExpectations(file, [run([])], "mock");
+    expect(again.removed).toEqual([ref("langgraph", "res-02")]);
+    expect(loadExpectations(file).entries.map((e) => e.rule ?? null)).toEqual([null]);
   });
 });

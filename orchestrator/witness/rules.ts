@@ -1,0 +1,154 @@
+/**
+ * The rules the witness checks on every recorded request of every run — bench, run, live,
+ * resumed legs and probe runs alike. Each rule is defined once, with its id and the check; the
+ * registry order is the order violations are reported in.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { isControlTool, isSuspendTool, namesFor, specsFor } from "../../workers/tools/registry.ts";
+import { toolFidelityViolations } from "./schema.ts";
+import type { Rule } from "./types.ts";
+import { advertisedNames, cut, isBlindStream, messages, messageText, wireFunctions, type Body } from "./wire.ts";
+
+/** The keys the baseline sends: any other key needs a recorded exception with its reason. */
+export const ENVELOPE: readonly string[] = ["model", "messages", "temperature", "stream", "tools", "tool_choice"];
+
+/** What a paused call's sibling calls are answered with (harness.md §7): never the tool's output. */
+const PAUSE_TEXTS = [/^Decision: (approve|deny)\.$/, /^Not executed - the run paused for an approval decision\.$/];
+
+function taskCalls(body: Body): Map<string, { name: string; args: string }> {
+  const calls = new Map<string, { name: string; args: string }>();
+  for (const m of messages(body)) {
+    if (m.role !== "assistant" || !Array.isArray(m.tool_calls)) continue;
+    for (const c of m.tool_calls) {
+      if (typeof c?.id !== "string" || typeof c?.function?.name !== "string") continue;
+      const args = typeof c.function.arguments === "string" ? c.function.arguments : JSON.stringify(c.function.arguments ?? {});
+      calls.set(c.id, { name: c.function.name, args });
+    }
+  }
+  return calls;
+}
+
+export const RULES: readonly Rule[] = [
+  {
+    id: "model",
+    summary: "every request asks for the configured model",
+    request: (body, _item, lane) => (body.model === lane.model ? [] : [`model ${cut(JSON.stringify(body.model ?? null))}, configured ${JSON.stringify(lane.model)}`]),
+  },
+  {
+    id: "temperature",
+    summary: "every request carries the configured temperature",
+    request: (body, _item, lane) => {
+      if (!("temperature" in body)) return [`temperature missing, configured ${lane.temperature}`];
+      return body.temperature === lane.temperature ? [] : [`temperature ${JSON.stringify(body.temperature)}, configured ${lane.temperature}`];
+    },
+  },
+  {
+    id: "envelope",
+    summary: "no request key outside the baseline's envelope unless the adapter records it as an exception",
+    request: (body, _item, lane) => {
+      const out: string[] = [];
+      for (const key of Object.keys(body)) {
+        if (key === "stream_options") {
+          if (body.stream !== true || body.stream_options?.include_usage !== true) out.push(`stream_options ${cut(JSON.stringify(body.stream_options))} without stream: true and include_usage: true`);
+        } else if (!ENVELOPE.includes(key) && !lane.wireExceptions.includes(key)) {
+          out.push(`${JSON.stringify(key)} is outside the envelope and no exception is recorded for it`);
+        }
+      }
+      return out;
+    },
+  },
+  {
+    id: "stream-usage",
+    summary: "a streamed request asks for usage (stream ⇒ include_usage)",
+    request: (body) => (isBlindStream(body) ? ["streams without stream_options.include_usage: a provider then bills without saying"] : []),
+  },
+  {
+    id: "declared-tools",
+    summary: "the advertised tools are exactly the arena's declared tools (plus control tools, handoffs, declared delegates)",
+    request: (body, _item, lane) => {
+      const task = advertisedNames(body).filter((n) => !isControlTool(n, lane.delegates));
+      if (task.length === 0) return []; // a tool-less stage of a pipeline
+      const expected = namesFor(lane.declaredTools);
+      return isDeepStrictEqual(task, expected) ? [] : [`advertises ${JSON.stringify(task)}, the arena declares ${JSON.stringify(expected)}`];
+    },
+  },
+  {
+    id: "tool-schema",
+    summary: "each declared tool keeps every parameter, its type, a description, and the canonical description intact",
+    request: (body, _item, lane) => {
+      const fns = wireFunctions(body);
+      const specs = specsFor(lane.declaredTools);
+      if (!specs.some((s) => fns.has(s.function.name))) return [];
+      return specs.flatMap((spec) => toolFidelityViolations(spec, fns.get(spec.function.name)));
+    },
+  },
+  {
+    id: "system-prompt",
+    summary: "the arena's prompt reaches the model in every request",
+    request: (body, _item, lane) => {
+      const text = messages(body).map(messageText).join("\n");
+      return text.includes(lane.systemPrompt) ? [] : [`the arena prompt ${cut(JSON.stringify(lane.systemPrompt), 80)} is not in the request`];
+    },
+  },
+  {
+    id: "replay",
+    summary: "each request replays the transcript: the item input first, and every tool message answers a call it carries",
+    request: (body, item) => {
+      const out: string[] = [];
+      const firstUser = messages(body).find((m) => m.role === "user");
+      if (!firstUser || messageText(firstUser) !== item.input) {
+        out.push(`the first user message is ${firstUser ? cut(JSON.stringify(messageText(firstUser))) : "absent"}, not the item input`);
+      }
+      const calls = taskCalls(body);
+      for (const m of messages(body)) {
+        if (m.role === "tool" && !calls.has(m.tool_call_id)) out.push(`a tool message answers ${JSON.stringify(m.tool_call_id ?? null)}, a call the request does not carry`);
+      }
+      return out;
+    },
+  },
+  {
+    id: "tool-output",
+    summary: "every tool message is, byte for byte, the canonical tool's output for the arguments of the call it answers",
+    request: (body, _item, lane) => {
+      const out: string[] = [];
+      const calls = taskCalls(body);
+      for (const m of messages(body)) {
+        if (m.role !== "tool") continue;
+        const call = calls.get(m.tool_call_id);
+        if (!call || isControlTool(call.name, lane.delegates)) continue;
+        const seen = messageText(m);
+        if (PAUSE_TEXTS.some((p) => p.test(seen))) continue;
+        if (isSuspendTool(call.name)) continue;
+        const expected = lane.canonical(call.name, call.args);
+        if (seen !== expected) out.push(`${call.name}(${cut(call.args, 60)}): expected ${cut(JSON.stringify(expected), 80)}, seen ${cut(JSON.stringify(seen), 80)}`);
+      }
+      return out;
+    },
+  },
+  {
+    id: "usage-reported",
+    summary: "the adapter's own usage report equals what the gateway served, leg by leg",
+    item: (item) =>
+      item.legs.flatMap((leg, i) => {
+        const keys = ["prompt_tokens", "completion_tokens", "llm_calls"] as const;
+        const off = keys.filter((k) => leg.reported[k] !== leg.served[k]);
+        return off.length === 0 ? [] : [{ leg: i + 1, detail: off.map((k) => `${k} reported ${leg.reported[k]}, served ${leg.served[k]}`).join("; ") }];
+      }),
+  },
+  {
+    id: "no-llm-call",
+    summary: "no leg answers without an LLM call served for it",
+    item: (item) => item.legs.flatMap((leg, i) => (leg.answered && leg.served.llm_calls === 0 ? [{ leg: i + 1, detail: "the leg returned a result, and the gateway served it no LLM call" }] : [])),
+  },
+  {
+    id: "unasked-model",
+    summary: "mock mode: no item passes with fewer served calls than its scripted turns take",
+    item: (item, lane) => {
+      if (lane.mode !== "mock" || !item.passed || item.scriptedCalls === undefined) return [];
+      const served = item.legs.reduce((n, l) => n + l.served.llm_calls, 0);
+      return served < item.scriptedCalls ? [{ leg: item.legs.length, detail: `passed with ${served} served call(s); the script takes ${item.scriptedCalls}` }] : [];
+    },
+  },
+];
+
+export const RULE_IDS: readonly string[] = RULES.map((r) => r.id);

@@ -1,0 +1,66 @@
+/**
+ * What the witness judges: the requests the gateway recorded for each leg of an item, against
+ * the arena and the configuration of the run. Violations carry the rule, where, and the evidence
+ * (expected against seen, cut short).
+ */
+import type { Body } from "./wire.ts";
+
+export interface Usage {
+  readonly prompt_tokens: number;
+  readonly completion_tokens: number;
+  readonly llm_calls: number;
+}
+
+export interface WitnessedLeg {
+  /** The request bodies the gateway recorded for this leg, in arrival order (every attempt). */
+  readonly requests: readonly Body[];
+  /** What the gateway served during the leg. */
+  readonly served: Usage;
+  /** What the adapter said it used (its own report). */
+  readonly reported: Usage;
+  /** The leg returned a result (an answer or a pause), rather than an error. */
+  readonly answered: boolean;
+}
+
+export interface ItemEvidence {
+  readonly itemId: string;
+  readonly repeat: number;
+  readonly input: string;
+  readonly legs: readonly WitnessedLeg[];
+  readonly passed: boolean;
+  /** Mock mode: how many LLM calls the item's scripted turns take (the script decides). */
+  readonly scriptedCalls?: number;
+}
+
+export interface LaneContext {
+  readonly mode: "mock" | "live";
+  readonly model: string;
+  readonly temperature: number;
+  /** The arena's tools as declared, and its collapsed prompt. */
+  readonly declaredTools: readonly string[];
+  readonly systemPrompt: string;
+  /** Request keys outside the envelope the adapter records as a mechanism requirement. */
+  readonly wireExceptions: readonly string[];
+  /** Sub-agent tool names the adapter declares (tools.md §8). */
+  readonly delegates: readonly string[];
+  /** The canonical tool's output for a call (the shared dispatch). */
+  readonly canonical: (name: string, args: string) => string;
+}
+
+export interface RuleViolation {
+  readonly rule: string;
+  /** 1-based leg and request within the item (request absent for item-level rules). */
+  readonly leg: number;
+  readonly request?: number;
+  readonly detail: string;
+}
+
+export interface Rule {
+  readonly id: string;
+  /** One line, for docs and the scorecard legend. */
+  readonly summary: string;
+  /** Judges one request of one leg (absent for item- or lane-level rules). */
+  readonly request?: (body: Body, item: ItemEvidence, lane: LaneContext) => string[];
+  /** Judges a whole item (usage, calls). */
+  readonly item?: (item: ItemEvidence, lane: LaneContext) => { leg: number; detail: string }[];
+}
