@@ -158,14 +158,38 @@ function suiteSection(s: Suite): string[] {
   for (const r of records) {
     for (const f of r.frameworks) {
       for (const i of f.items) {
-        const s2 = i.served;
-        if (s2 && (s2.prompt_tokens !== i.prompt_tokens || s2.completion_tokens !== i.completion_tokens || s2.llm_calls !== i.llm_calls)) {
-          mismatches.push(`\`${f.framework}\` \`${r.arena}/${i.item_id}\`: reported ${i.prompt_tokens}/${i.completion_tokens}/${i.llm_calls}, served ${s2.prompt_tokens}/${s2.completion_tokens}/${s2.llm_calls}`);
+        // The record's figures are the gateway's; what the adapter said is kept as `reported`.
+        const said = i.reported;
+        if (said && (said.prompt_tokens !== i.prompt_tokens || said.completion_tokens !== i.completion_tokens || said.llm_calls !== i.llm_calls)) {
+          mismatches.push(`\`${f.framework}\` \`${r.arena}/${i.item_id}\`: reported ${said.prompt_tokens}/${said.completion_tokens}/${said.llm_calls}, served ${i.prompt_tokens}/${i.completion_tokens}/${i.llm_calls}`);
         }
       }
     }
   }
   out.push(mismatches.length ? mismatches.map((m) => `- ${m}`).join("\n") : "Every adapter's reported usage equals what the gateway served, on every item.");
+
+  out.push("", "### Rule violations the witness saw (every request of every item)", "");
+  const seen: string[] = [];
+  for (const r of records) {
+    for (const f of r.frameworks) {
+      const byRule = new Map<string, { items: string[]; first: string }>();
+      for (const i of f.items) {
+        for (const v of i.violations ?? []) {
+          const entry = byRule.get(v.rule) ?? { items: [], first: v.detail };
+          if (!entry.items.includes(i.item_id)) entry.items.push(i.item_id);
+          byRule.set(v.rule, entry);
+        }
+      }
+      for (const [rule, e] of byRule) {
+        seen.push(`| \`${f.framework}\` | \`${r.arena}\` | \`${rule}\` | ${e.items.map((id) => `\`${id}\``).join(", ")} | ${e.first.replaceAll("|", "\\|").replaceAll("\n", " ")} |`);
+      }
+    }
+  }
+  out.push(
+    seen.length
+      ? ["| adapter | arena | rule | items | first evidence |", "|---|---|---|---|---|", ...seen].join("\n")
+      : "No adapter broke a rule on any request.",
+  );
   out.push("");
   return out;
 }

@@ -18,7 +18,9 @@
  * with none (every body held, as before the budget existed), and prints the gateway process's RSS
  * before and after, what the recorder holds and spilled, and whether every record reads back equal.
  *
- * Usage: node scripts/gateway-bench.ts [--section all|throughput|spill] [--seconds N] [--warmup N]
+ * The "witness" section (scripts/witness-cost.ts) times the witness's rules per recorded request.
+ *
+ * Usage: node scripts/gateway-bench.ts [--section all|throughput|spill|witness] [--seconds N] [--warmup N]
  *        [--levels 1,8,32] [--no-floor] [--requests 80] [--body-mb 7.5]
  */
 import { execFile, fork } from "node:child_process";
@@ -54,7 +56,7 @@ const warmup = Number(values.warmup);
 const levels = values.levels.split(",").map(Number);
 const noFloor = values["no-floor"];
 const section = values.section;
-if (!["all", "throughput", "spill"].includes(section)) throw new Error(`--section must be all, throughput or spill, got ${section}`);
+if (!["all", "throughput", "spill", "witness"].includes(section)) throw new Error(`--section must be all, throughput, spill or witness, got ${section}`);
 
 const arena = loadArena(path.join(here, "../arenas/tool_use"));
 const question = arena.items[0]?.input ?? "";
@@ -310,6 +312,8 @@ async function spill(): Promise<void> {
 
 if (values["spill-gateway"] !== undefined) await spillGateway(Number(values["spill-gateway"]));
 else {
-  if (section !== "spill") await throughput();
-  if (section !== "throughput") await spill();
+  if (section === "all" || section === "throughput") await throughput();
+  if (section === "all" || section === "spill") await spill();
+  // Checking must keep up with the gateway: the witness's cost per request, beside the reply time above.
+  if (section === "all" || section === "witness") process.stdout.write(`\n${await (await import("./witness-cost.ts")).witnessCost(20)}`);
 }
