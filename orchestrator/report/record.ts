@@ -28,6 +28,8 @@ export const LegRecordSchema = z.object({
   llm_calls: z.number().int().nonnegative(),
   tool_calls: z.array(z.string()),
   suspended: z.boolean(),
+  /** The harness's clock for the leg (sent to answered), rounded to 4 dp. */
+  latency_s: z.number().nonnegative().optional(),
   served: ServedSchema.optional(),
   resume_state_bytes: z.number().int().nonnegative().optional(),
 });
@@ -77,6 +79,20 @@ export type ItemRecord = z.infer<typeof ItemRecordSchema>;
 
 export const UnavailableKindSchema = z.enum(["unsupported", "stub", "not_installed", "load_failed", "build_failed"]);
 
+/**
+ * How the lane's workers were isolated (orchestrator/workers/sandbox/): `sandbox` = sealed in
+ * bubblewrap, `watched` = unsealed but checked for survivors and stray writes; `violations` are
+ * what watching saw, each reported on the first lane record written after the worker stopped.
+ */
+export const IsolationRecordSchema = z.object({
+  level: z.enum(["sandbox", "watched"]),
+  network: z.enum(["sealed", "shared"]),
+  tool: z.string(),
+  reason: z.string().optional(),
+  violations: z.array(z.string()).optional(),
+});
+export type IsolationRecord = z.infer<typeof IsolationRecordSchema>;
+
 export const FrameworkRecordSchema = z.object({
   framework: z.string(),
   available: z.boolean(),
@@ -86,6 +102,7 @@ export const FrameworkRecordSchema = z.object({
   reason: z.string().optional(),
   unavailable_kind: UnavailableKindSchema.optional(),
   traceback: z.string().optional(),
+  isolation: IsolationRecordSchema.optional(),
   items: z.array(ItemRecordSchema),
 });
 export type FrameworkRecord = z.infer<typeof FrameworkRecordSchema>;

@@ -23,6 +23,7 @@ import {
 import { cellKey, itemKey } from "../store/journal.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../workers/tools/registry.ts";
 import { WorkerPool } from "../workers/pool.ts";
+import { Isolation } from "../workers/sandbox/index.ts";
 import { driveItem, type DrivenItem, type DrivenLeg } from "./drive.ts";
 import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gateway.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
@@ -154,6 +155,7 @@ function legRecord(leg: DrivenLeg): LegRecord {
     llm_calls: leg.result.llm_calls,
     tool_calls: leg.result.tool_calls.map((c) => c.name),
     suspended: leg.result.suspended,
+    latency_s: Math.round(leg.seconds * 10_000) / 10_000,
     ...(leg.served ? { served: leg.served } : {}),
     ...(leg.resumeStateBytes !== undefined ? { resume_state_bytes: leg.resumeStateBytes } : {}),
   };
@@ -277,6 +279,12 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       label: adapter.name,
       env: options.workerEnv,
       cwd: options.workerCwd,
+      // Sealed (or watched): writable only under the adapter's own checkpoint folder; the network only to the gateways.
+      isolation: new Isolation({
+        adapter: adapter.name,
+        checkpointDir: inside(options.dirs.checkpointRoot, adapter.name),
+        endpoints: () => [...gateways.values()].map((g) => g.baseUrlFor("sandbox")),
+      }),
       onProtocolViolation: (v) => {
         if (v.owner?.cell) lateViolations.push({ arena: v.owner.arena, framework: adapter.name, cell: v.owner.cell, message: v.message });
       },
@@ -573,6 +581,6 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
       .filter((r): r is ItemRecord => r !== undefined);
     failedItems += itemRecords.filter((r) => !r.passed).length;
-    return { framework: adapter.name, available: true, lib_version: opened.libVersion, variant, items: itemRecords };
+    return { framework: adapter.name, available: true, lib_version: opened.libVersion, variant, isolation: pool.spec.isolation?.record(), items: itemRecords };
   }
 }

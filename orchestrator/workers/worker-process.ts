@@ -27,6 +27,7 @@ import type { WorkerFailure } from "./failure.ts";
 import { CappedLog } from "./capped-log.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
 import { redactSecrets } from "../files/redact.ts";
+import type { Isolation } from "./sandbox/index.ts";
 
 const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
 /** SIGTERM first, SIGKILL if the worker has not gone this long after. */
@@ -43,6 +44,8 @@ export interface WorkerSpec {
   readonly logFile: string;
   readonly cwd?: string;
   readonly env?: Readonly<Record<string, string>>;
+  /** Sealed or watched (sandbox/index.ts); absent: a plain child process (harness scripts). */
+  readonly isolation?: Isolation;
   /**
    * A protocol violation, reported as well as ending the worker: one that arrives after its
    * item was already answered (a duplicate result) can only be pinned on that item this way.
@@ -350,12 +353,15 @@ export class WorkerProcess {
 }
 
 function spawnHost(spec: WorkerSpec) {
-  return execaNode(HOST, [], {
+  // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
+  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env });
+  // The isolation decides the command (bwrap around node, or node watched) and cleans up on exit.
+  const launch = spec.isolation?.launch({ id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {} });
+  const child = execaNode(HOST, [], {
     ipc: true,
     serialization: "json",
     cwd: spec.cwd,
-    // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
-    env: disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env }),
+    env: launch?.env ?? env,
     extendEnv: false,
     stdin: "ignore",
     // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
@@ -368,8 +374,11 @@ function spawnHost(spec: WorkerSpec) {
     // Messages are handled as they arrive; execa would otherwise keep every one for the result.
     buffer: false,
     forceKillAfterDelay: KILL_GRACE_MS,
-    nodePath: process.execPath,
+    nodePath: launch?.nodePath ?? process.execPath,
+    nodeOptions: launch?.nodeOptions,
   });
+  launch?.attach(child);
+  return child;
 }
 
 function seenKey(arena: string, itemId: string): string {

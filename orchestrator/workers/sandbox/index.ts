@@ -1,0 +1,229 @@
+/**
+ * How a run's workers are isolated, one {@link Isolation} per adapter pool (the session makes it).
+ *
+ * - `sandbox` (Linux with a working bubblewrap): every worker runs sealed — read-only filesystem
+ *   except its adapter's checkpoint folder and a private TMPDIR, own PID namespace (whatever it
+ *   spawns dies with it), and, when every gateway is on loopback, own network namespace whose only
+ *   way out is a bridge to the gateway ports (bridge.ts). Writes elsewhere fail with EROFS.
+ * - `watched` (no bwrap, or `ARENA_SANDBOX=off`): the worker runs as before, but its descendants
+ *   are found and killed when it exits and writes outside its folders are recorded (watch.ts,
+ *   survivors.ts); each survivor or write is a violation in the run record.
+ *
+ * Locations a caller hands a worker explicitly (`workerCwd`, absolute paths in `workerEnv`: the
+ * probes' scratch HOME/TMPDIR/working dir and tap logs) are the caller's to inspect: they are
+ * writable when strictly inside the temp root, and read-only anywhere else.
+ */
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { acquireRoutes, loopbackPorts, releaseRoutes, type BridgeRoute } from "./bridge.ts";
+import { bwrapArgs, within } from "./bwrap.ts";
+import { sealedCache } from "./compile-cache.ts";
+import { readSandboxMode, resolveLevel, type Level } from "./mode.ts";
+import { reapSurvivors, TOKEN_VAR } from "./survivors.ts";
+import type { IsolationRecord } from "../../report/record.ts";
+import { snapshot, watchedAreas, writesBetween, WriteLedger, type Snapshot } from "./watch.ts";
+
+const REPO = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
+const PRELOAD = pathToFileURL(fileURLToPath(new URL("./bridge-preload.ts", import.meta.url))).href;
+
+export interface IsolationRequest {
+  readonly adapter: string;
+  /** The adapter's folder in the run's checkpoint root (its lanes' folders are inside). */
+  readonly checkpointDir: string;
+  /** The gateway base URLs workers are handed; read at each worker start (gateways start first). */
+  readonly endpoints: () => readonly string[];
+  /** Where `ARENA_SANDBOX` is read (default: process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface LaunchRequest {
+  readonly id: string;
+  readonly adapter: { readonly name: string; readonly module: string };
+  readonly corpusPath: string;
+  /** The working directory the caller asked for (undefined: inherited). */
+  readonly cwd: string | undefined;
+  /** The environment spawnHost built (process env, caller env, telemetry off). */
+  readonly env: NodeJS.ProcessEnv;
+  /** Only what the caller added (WorkerSpec.env). */
+  readonly callerEnv: Readonly<Record<string, string>>;
+}
+
+/** What the exit hook needs of execa's subprocess: its pid, and Node's ChildProcess for the events. */
+export type Spawned = { readonly pid?: number | undefined; readonly nodeChildProcess: ChildProcess };
+
+/** How to start the host: execaNode's `nodePath`/`nodeOptions`, the env, and a hook for the process. */
+export interface Launch {
+  readonly nodePath: string;
+  readonly nodeOptions: string[] | undefined;
+  readonly env: NodeJS.ProcessEnv;
+  /** Call with the spawned process at once: cleans up (watched: checks) the moment it exits. */
+  readonly attach: (child: Spawned) => void;
+}
+
+/** Node flags a worker inherits from the orchestrator, filtered as execaNode does by default. */
+export function inheritedNodeOptions(execArgv: readonly string[] = process.execArgv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < execArgv.length; i += 1) {
+    const a = execArgv[i]!;
+    if (["-e", "--eval", "-p", "--print", "-pe", "--input-type", "--inspect-port"].includes(a)) {
+      if (!execArgv[i + 1]?.startsWith("-")) i += 1;
+    } else if (!/^--(?:inspect|eval=|print=|input-type=)/.test(a)) out.push(a);
+  }
+  return out;
+}
+
+/** Caller-supplied directories a worker may write: existing, strictly inside the temp root. */
+export function callerDirs(cwd: string | undefined, callerEnv: Readonly<Record<string, string>>): string[] {
+  const tmp = path.resolve(os.tmpdir());
+  const dirs = new Set<string>();
+  const consider = (p: string, exact: boolean) => {
+    const abs = path.resolve(p);
+    const st = statSync(abs, { throwIfNoEntry: false });
+    const dir = st?.isDirectory() ? abs : exact ? undefined : path.dirname(abs);
+    if (!dir || dir === tmp || !within(dir, tmp) || !statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+    dirs.add(dir);
+  };
+  if (cwd) consider(cwd, true);
+  for (const v of Object.values(callerEnv)) if (path.isAbsolute(v)) consider(v, false);
+  return [...dirs];
+}
+
+const ledger = new WriteLedger();
+let privateRoot: string | undefined;
+
+/** A fresh private TMPDIR for one worker, under one per-process parent. */
+function privateTmp(id: string): string {
+  if (privateRoot === undefined) {
+    const root = mkdtempSync(path.join(os.tmpdir(), "arena-workers-"));
+    privateRoot = root;
+    // Each worker removes its own; the parent goes with the orchestrator.
+    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+  }
+  return mkdtempSync(path.join(privateRoot, `${id}-`));
+}
+
+export class Isolation {
+  readonly level: Level;
+  private readonly request: IsolationRequest;
+  private network: { sealed: boolean; reason?: string } | undefined;
+  private readonly pending: string[] = [];
+
+  /** Throws a ConfigError for a bad `ARENA_SANDBOX`, or `bwrap` on a machine without one. */
+  constructor(request: IsolationRequest) {
+    this.request = request;
+    this.level = resolveLevel(readSandboxMode(request.env ?? process.env));
+  }
+
+  launch(req: LaunchRequest): Launch {
+    mkdirSync(this.request.checkpointDir, { recursive: true });
+    const given = callerDirs(req.cwd, req.callerEnv);
+    const ownTmp = req.callerEnv.TMPDIR === undefined;
+    const tmp = req.callerEnv.TMPDIR ?? privateTmp(req.id);
+    const env: NodeJS.ProcessEnv = { ...req.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    const writable = [this.request.checkpointDir, tmp, ...given];
+    const cleanup = () => {
+      if (ownTmp) rmSync(tmp, { recursive: true, force: true });
+    };
+    return this.level.level === "sandbox" ? this.sealed(req, env, writable, cleanup) : this.watched(req, env, writable, cleanup);
+  }
+
+  /** The lane's isolation, with the violations seen since the last call (each is reported once). */
+  record(): IsolationRecord {
+    const network = this.network ?? this.networkPlan();
+    const violations = this.pending.splice(0);
+    const reason = this.level.level === "watched" ? this.level.reason : network.reason;
+    return {
+      level: this.level.level,
+      network: network.sealed ? "sealed" : "shared",
+      tool: this.level.level === "sandbox" ? this.level.bwrap.version : `watcher (${process.platform === "linux" ? "/proc" : "ps"})`,
+      ...(reason ? { reason } : {}),
+      ...(violations.length > 0 ? { violations } : {}),
+    };
+  }
+
+  private networkPlan(): { sealed: boolean; ports: number[]; reason?: string } {
+    if (this.level.level === "watched") return { sealed: false, ports: [], reason: this.level.reason };
+    const ports = loopbackPorts(this.request.endpoints());
+    return ports.ok ? { sealed: true, ports: ports.ports } : { sealed: false, ports: [], reason: `network shared: ${ports.reason}` };
+  }
+
+  private sealed(req: LaunchRequest, env: NodeJS.ProcessEnv, writable: string[], cleanup: () => void): Launch {
+    if (this.level.level !== "sandbox") throw new Error("unreachable");
+    const net = this.networkPlan();
+    this.network = net;
+    const routes: BridgeRoute[] = net.sealed ? acquireRoutes(net.ports) : [];
+    const nodeOptions = [...inheritedNodeOptions(), ...(net.sealed ? ["--import", PRELOAD] : [])];
+    if (req.callerEnv.NODE_COMPILE_CACHE === undefined) env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions).dir;
+    if (net.sealed) env.ARENA_SANDBOX_BRIDGE = JSON.stringify(routes);
+    const cwd = path.resolve(req.cwd ?? process.cwd());
+    // /run holds the host's Unix sockets; mask it unless something the worker needs is there.
+    const needed = [cwd, REPO, process.execPath, req.corpusPath, os.tmpdir(), env.HOME ?? "/", ...writable, ...routes.map((r) => r.socket)];
+    // Only when sealed: with a shared network, DNS may live there (resolv.conf → /run/systemd/resolve).
+    const maskRun =
+      net.sealed && statSync("/run", { throwIfNoEntry: false })?.isDirectory() === true && !needed.some((p) => within(path.resolve(p), "/run"));
+    const args = bwrapArgs({ writable, cwd, sealNetwork: net.sealed, maskRun });
+    return {
+      nodePath: this.level.bwrap.path,
+      nodeOptions: [...args, "--", process.execPath, ...nodeOptions],
+      env,
+      attach: (child) =>
+        onExit(child, () => {
+          releaseRoutes(routes);
+          cleanup();
+        }),
+    };
+  }
+
+  private watched(req: LaunchRequest, env: NodeJS.ProcessEnv, writable: string[], cleanup: () => void): Launch {
+    this.network = this.networkPlan();
+    const token = randomUUID();
+    env[TOKEN_VAR] = token;
+    const skip = [...writable, ...(privateRoot ? [privateRoot] : []), path.join(os.tmpdir(), "agentic-arena-compile-cache")];
+    const areas = watchedAreas(REPO, this.request.checkpointDir, env.HOME, skip);
+    const before: Snapshot[] = areas.map(snapshot);
+    const since = Date.now();
+    ledger.enter(writable);
+    return {
+      nodePath: process.execPath,
+      nodeOptions: undefined,
+      env,
+      attach: (child) =>
+        onExit(child, () => {
+          const found: string[] = [];
+          try {
+            // Detached: the worker leads its own process group, whose id is its pid.
+            found.push(...reapSurvivors(token, child.pid));
+            areas.forEach((area, i) => {
+              found.push(...writesBetween(area, before[i]!, snapshot(area), (p) => ledger.claimed(p, since, writable)));
+            });
+          } catch (err) {
+            // This runs in an exit handler: a throw here would take the orchestrator down.
+            found.push(`the watcher failed, so this worker went unchecked: ${(err as Error).message}`);
+          }
+          ledger.leave(writable, Date.now());
+          this.pending.push(...found.map((v) => `${req.id}: ${v}`));
+          cleanup();
+        }),
+    };
+  }
+}
+
+/** Run `done` once, synchronously, when the process exits or fails to start. */
+function onExit(child: Spawned, done: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    try {
+      done();
+    } catch {
+      // Cleanup is best effort (a temp dir left behind); it must never crash the orchestrator.
+    }
+  };
+  child.nodeChildProcess.once("exit", once);
+  child.nodeChildProcess.once("error", once);
+}

@@ -1,0 +1,108 @@
+/**
+ * A sealed process, end to end, without the orchestrator in the way: started exactly as
+ * spawnHost starts a worker (Isolation.launch + execaNode), it must reach the gateway at its
+ * unchanged URL through the bridge and nothing else on loopback, write only its checkpoint folder
+ * and private TMPDIR, talk over the inherited IPC channel both ways, and leave nothing behind.
+ * Skipped where bwrap does not work (the watched path is tested in hostile.test.ts).
+ */
+import { existsSync, mkdtempSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { execaNode } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Isolation } from "../../orchestrator/workers/sandbox/index.ts";
+import { detectBwrap } from "../../orchestrator/workers/sandbox/mode.ts";
+import { OUR_CORPUS } from "../support/run.ts";
+import { REPO_ROOT } from "../support/reference.ts";
+import { findAdapter } from "../../workers/adapters/catalog.ts";
+
+const PROBE = fileURLToPath(new URL("./inside-probe.ts", import.meta.url));
+const bwrap = detectBwrap();
+
+function listen(server: net.Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)));
+}
+
+describe.skipIf(!bwrap.ok)("a sealed process", () => {
+  const hosts: string[] = [];
+  const gateway = http.createServer((req, res) => {
+    hosts.push(`${req.headers.host} ${req.url}`);
+    res.end("gateway says hi");
+  });
+  const other = net.createServer((s) => s.end("should never be reached"));
+  let ports: { gateway: number; other: number };
+  beforeAll(async () => {
+    ports = { gateway: await listen(gateway), other: await listen(other) };
+  });
+  afterAll(() => {
+    gateway.close();
+    other.close();
+  });
+
+  it("reaches only the gateway, at its own URL; writes only its folders; IPC works both ways", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "arena-sealed-"));
+    const checkpointDir = path.join(root, "checkpoints", "vanilla");
+    const isolation = new Isolation({
+      adapter: "vanilla",
+      checkpointDir,
+      endpoints: () => [`http://127.0.0.1:${ports.gateway}/t/x/v1`],
+      env: { ARENA_SANDBOX: "bwrap" },
+    });
+    const vanilla = findAdapter("vanilla")!;
+    const launch = isolation.launch({
+      id: "w0",
+      adapter: { name: vanilla.name, module: vanilla.module },
+      corpusPath: OUR_CORPUS,
+      cwd: undefined,
+      env: { ...process.env },
+      callerEnv: {},
+    });
+    const child = execaNode(PROBE, [String(ports.gateway), String(ports.other), REPO_ROOT, checkpointDir], {
+      ipc: true,
+      serialization: "json",
+      env: launch.env,
+      extendEnv: false,
+      stdin: "ignore",
+      detached: true,
+      reject: false,
+      nodePath: launch.nodePath,
+      nodeOptions: launch.nodeOptions,
+    });
+    launch.attach(child);
+    const report = (await child.getOneMessage()) as Record<string, unknown>;
+    await child.sendMessage("bye");
+    const result = await child;
+
+    expect(result.exitCode, result.stderr as string).toBe(0);
+    expect(report.gateway).toBe("gateway says hi");
+    // Byte-identical URL: the gateway saw its own host:port, not a rewritten one.
+    expect(hosts).toEqual([`127.0.0.1:${ports.gateway} /v1/models`]);
+    expect(report.otherPort).toBe("ECONNREFUSED");
+    expect(report.repoWrite).toBe("EROFS");
+    expect(report.tmpRootWrite).toBe("EROFS");
+    expect(report.tmpdirWrite).toBe("ok");
+    expect(report.checkpointWrite).toBe("ok");
+    expect(existsSync(path.join(checkpointDir, "store.json"))).toBe(true);
+    expect(existsSync(path.join(REPO_ROOT, "sandbox-probe-was-here"))).toBe(false);
+    // Its own PID namespace: bwrap's init is 1, the process a low number.
+    expect(report.pid).toBeLessThan(10);
+    expect(report.bridgeEnvLeft).toBe(false);
+    expect(report.compileCache).toMatch(/agentic-arena-compile-cache-sealed\/vanilla$/);
+    // The private TMPDIR goes with the process.
+    expect(existsSync(report.tmpdir as string)).toBe(false);
+    expect(isolation.record()).toEqual({ level: "sandbox", network: "sealed", tool: bwrap.ok ? bwrap.bwrap.version : "" });
+  });
+
+  it("a provider off loopback cannot be bridged: the network stays shared and the record says why", () => {
+    const isolation = new Isolation({
+      adapter: "vanilla",
+      checkpointDir: mkdtempSync(path.join(os.tmpdir(), "arena-sealed-")),
+      endpoints: () => ["https://api.example.com/v1"],
+      env: { ARENA_SANDBOX: "auto" },
+    });
+    expect(isolation.record()).toMatchObject({ level: "sandbox", network: "shared", reason: "network shared: the gateway https://api.example.com is not on loopback" });
+  });
+});
