@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../orchestrator/config/values.ts";
-import { loopbackPorts } from "../../orchestrator/workers/sandbox/bridge.ts";
+import { loopbackPorts, socketsFit } from "../../orchestrator/workers/sandbox/bridge.ts";
 import { bwrapArgs, within } from "../../orchestrator/workers/sandbox/bwrap.ts";
 import { callerDirs, inheritedNodeOptions } from "../../orchestrator/workers/sandbox/index.ts";
 import { readSandboxMode, resolveLevel } from "../../orchestrator/workers/sandbox/mode.ts";
@@ -85,6 +85,11 @@ describe("sealing the network", () => {
     expect(loopbackPorts(["https://api.openai.com/v1"])).toEqual({ ok: false, reason: "the gateway https://api.openai.com is not on loopback" });
     expect(loopbackPorts(["http://localhost:4100/v1"]).ok).toBe(false);
     expect(loopbackPorts(["not a url"]).ok).toBe(false);
+  });
+
+  it("the bridge's Unix sockets must fit Linux's path limit", () => {
+    expect(socketsFit("/tmp")).toBe(true);
+    expect(socketsFit(`/tmp/${"x".repeat(80)}`)).toBe(false);
   });
 });
 

@@ -83,6 +83,11 @@ export function releaseRoutes(routes: readonly BridgeRoute[]): void {
   }
 }
 
+/** Linux refuses a Unix socket path past 107 bytes; a very long TMPDIR leaves the network shared. */
+export function socketsFit(tmp = os.tmpdir()): boolean {
+  return Buffer.byteLength(path.join(tmp, "arena-bridge-XXXXXX", "65535.sock")) <= 107;
+}
+
 /** Loopback http endpoints give their ports; anything else means the network cannot be sealed. */
 export function loopbackPorts(urls: readonly string[]): { ok: true; ports: number[] } | { ok: false; reason: string } {
   const ports: number[] = [];

@@ -19,7 +19,7 @@ import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { acquireRoutes, loopbackPorts, releaseRoutes, type BridgeRoute } from "./bridge.ts";
+import { acquireRoutes, loopbackPorts, releaseRoutes, socketsFit, type BridgeRoute } from "./bridge.ts";
 import { bwrapArgs, within } from "./bwrap.ts";
 import { sealedCache } from "./compile-cache.ts";
 import { readSandboxMode, resolveLevel, type Level } from "./mode.ts";
@@ -147,6 +147,7 @@ export class Isolation {
 
   private networkPlan(): { sealed: boolean; ports: number[]; reason?: string } {
     if (this.level.level === "watched") return { sealed: false, ports: [], reason: this.level.reason };
+    if (!socketsFit()) return { sealed: false, ports: [], reason: `network shared: the temp dir path is too long for the bridge's Unix sockets` };
     const ports = loopbackPorts(this.request.endpoints());
     return ports.ok ? { sealed: true, ports: ports.ports } : { sealed: false, ports: [], reason: `network shared: ${ports.reason}` };
   }
