@@ -46,6 +46,8 @@ export interface DrivenLeg {
   readonly result: AgentResult;
   /** What the gateway served during this leg (mock mode). */
   readonly served?: ServedUsage;
+  /** The leg's wall time on the harness's clock (sent to answered), seconds. */
+  readonly seconds: number;
   /** Size of the JSON resume_state this leg handed over, when it paused. */
   readonly resumeStateBytes?: number;
 }
@@ -94,7 +96,9 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome>): Promise<AgentResult | null> => {
     const tag = w.tagFor(options.arena) ?? "";
     const watch = options.watchLeg?.(tag);
+    const sentAt = performance.now();
     const outcome = await send();
+    const seconds = (performance.now() - sentAt) / 1000;
     const seen = watch?.end();
     if (seen) {
       const answered = outcome.kind === "result" || outcome.kind === "suspended";
@@ -117,6 +121,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     const result = outcome.result;
     legs.push({
       result,
+      seconds,
       ...(seen ? { served: seen.served } : {}),
       ...(result.suspended ? { resumeStateBytes: Buffer.byteLength(JSON.stringify(result.resume_state)) } : {}),
     });
