@@ -23,6 +23,7 @@ import { beforeFirstItem } from "./run-checks.ts";
 import { concludeRun } from "./run-conclude.ts";
 
 import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
+import { readSandboxMode } from "../workers/sandbox/mode.ts";
 
 export { REPO_ROOT };
 
@@ -73,6 +74,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   const { flags, common } = ctx;
   const env = readEnvironment(process.env, REPO_ROOT); // a broken .env is a ConfigError: exit 2 (main.ts)
   const roots = resolveOutputRoots(env, io.cwd);
+  // Checked with the other values, before the run folder exists (the pools read it again).
+  readSandboxMode(env);
   const resumeRef = flags.resume === true ? (ctx.positionals[0] ?? "latest") : typeof flags["retry-errors"] === "string" ? flags["retry-errors"] : undefined;
   if (flags.resume !== true && ctx.positionals.length > 0) throw new UsageError(`unexpected argument '${ctx.positionals[0]}' (a run id goes after --resume)`);
 
