@@ -1,5 +1,8 @@
-/** The deterministic OpenAI-compatible mock gateway (shared spec gateway.md). */
-export { createGateway, type Gateway, type GatewayAddress } from "./server.ts";
+/** The deterministic OpenAI-compatible mock gateway (shared spec gateway.md), and its live twin, the recording proxy. */
+export { createGateway, createPipeline, type Gateway, type GatewayAddress, type PipelineOptions } from "./server.ts";
+export { createProxy, mintWorkerKey, UpstreamUrlError, WORKER_KEY_PREFIX, type ProxyOptions } from "./proxy.ts";
+export { scriptedAnswerer, type Answerer, type Completion } from "./answer.ts";
+export { upstreamAnswerer, type UpstreamOptions } from "./upstream.ts";
 export type { GatewayOptions, ScriptSource } from "./options.ts";
 export {
   Recorder,

@@ -3,6 +3,10 @@
  * clients, fault injection, stalls, and the loopback records endpoint. Decisions about replies
  * live in reply.ts.
  *
+ * One pipeline for mock and live (answer.ts): record → check → answer. {@link createGateway} answers
+ * from the script; the live proxy (proxy.ts) runs the same pipeline with an upstream answerer and
+ * a worker key the check step enforces.
+ *
  * Port additions:
  * - Per-item tag: a base URL `http://127.0.0.1:<port>/t/<tag>/v1` attributes every record to
  *   `<tag>`; routing still matches path suffixes, so the prefix is invisible to clients.
@@ -15,16 +19,16 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
 import { dumpsPy, parsePyJson, type PyDict } from "../../workers/py/index.ts";
+import { scriptedAnswerer, type Answerer, type Completion } from "./answer.ts";
 import { faultResponse, FaultPlan } from "./faults.ts";
 import { responseIdGenerator } from "./ids.ts";
 import { resolveOptions, type GatewayOptions, type ResolvedOptions } from "./options.ts";
-import { nowMs, Recorder, type LiveAttempt } from "./recorder.ts";
+import { nowMs, Recorder, type LiveAttempt, type RecorderOptions } from "./recorder.ts";
 import { recordsToWire } from "./records-wire.ts";
-import { completionBody } from "./render-native.ts";
-import { BadRequestError, planReply, type ReplyContext } from "./reply.ts";
+import { routeOf, taggedBaseUrl, type Route } from "./route.ts";
 import { checkingIntervalMs, CLOSE, errorBody, internalError, INVALID_JSON_BODY, onClientError, send, TIMEOUT_BODY } from "./http-util.ts";
 import { compileScript } from "./script.ts";
-import { sseBody } from "./stream.ts";
+import { carriesKey, UNAUTHORIZED_BODY } from "./worker-key.ts";
 
 export interface GatewayAddress {
   /** `http://127.0.0.1:<port>/v1`: untagged requests. */
@@ -46,29 +50,36 @@ export interface Gateway {
   baseUrlFor(tag: string): string;
 }
 
-const TAG_PREFIX = "/t/";
 const RECORDS_PREFIX = "/__arena/";
-const MODELS_BODY = dumpsPy({ object: "list", data: [{ id: "mock-model", object: "model" }] });
-const OK_BODY = dumpsPy({ status: "ok" });
-
-/** `/t/<tag>/rest` → tag; `""` for untagged paths. */
-function tagOf(pathname: string): string {
-  if (!pathname.startsWith(TAG_PREFIX)) return "";
-  const end = pathname.indexOf("/", TAG_PREFIX.length);
-  const raw = pathname.slice(TAG_PREFIX.length, end === -1 ? undefined : end);
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** The mock gateway: the shared pipeline answering from the script. */
 export function createGateway(options: GatewayOptions): Gateway {
   const opts: ResolvedOptions = resolveOptions(options);
-  const ctx: ReplyContext = { script: compileScript(options.script), options: opts, nextResponseId: responseIdGenerator() };
-  const recorder = new Recorder({ budgetBytes: options.recordBudgetBytes, spillDir: options.spillDir, keepSpillFiles: options.keepSpillFiles });
+  const answerer = scriptedAnswerer({ script: compileScript(options.script), options: opts, nextResponseId: responseIdGenerator() });
+  return createPipeline({
+    options: opts,
+    recorder: { budgetBytes: options.recordBudgetBytes, spillDir: options.spillDir, keepSpillFiles: options.keepSpillFiles },
+    answerer,
+  });
+}
+
+export interface PipelineOptions {
+  readonly options: ResolvedOptions;
+  readonly recorder: RecorderOptions;
+  readonly answerer: Answerer;
+  /**
+   * The key every request must carry (`Authorization: Bearer <key>`); others get 401 and never
+   * reach the answerer. Unset (the mock, as gateway.md §2 says) = authentication is ignored.
+   */
+  readonly workerKey?: string;
+}
+
+/** The request pipeline both gateways run: record → check → answer. */
+export function createPipeline(pipeline: PipelineOptions): Gateway {
+  const { options: opts, answerer, workerKey } = pipeline;
+  const recorder = new Recorder(pipeline.recorder);
   const faults = new FaultPlan(opts.faults);
   const secret = randomBytes(16).toString("hex");
   const recordsPath = `${RECORDS_PREFIX}${secret}/records`;
@@ -92,20 +103,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  function handleGet(res: http.ServerResponse, pathname: string, query: string): void {
-    if (pathname === recordsPath) {
-      const tag = new URLSearchParams(query).get("tag");
-      send(res, 200, dumpsPy(recordsToWire(recorder.records(tag ?? undefined))));
-      return;
-    }
-    let p = pathname;
-    while (p.endsWith("/")) p = p.slice(0, -1);
-    send(res, 200, p.endsWith("/models") ? MODELS_BODY : OK_BODY);
-  }
-
-  function handleCompletion(req: http.IncomingMessage, res: http.ServerResponse, tag: string): void {
+  function handleCompletion(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean): void {
     const { attempt: n, status } = faults.next();
-    const attempt = recorder.beginAttempt(n, tag);
+    const attempt = recorder.beginAttempt(n, route.tag);
     const on = current.get(req.socket);
     if (on !== undefined) on.attempt = attempt;
     let stallTimer: NodeJS.Timeout | undefined;
@@ -123,6 +123,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (attempt.outcome === "pending") attempt.outcome = "aborted";
     });
 
+    if (!authorized) {
+      // A rejected attempt (a worker trying another key is worth seeing); the body is discarded unread.
+      req.resume();
+      req.once("end", () => guarded(res, () => finish(res, attempt, "rejected", 401, UNAUTHORIZED_BODY)));
+      return;
+    }
     if (status !== 200) {
       // Read and discard: the body is never parsed, recorded or billed, and no turn is consumed.
       req.resume();
@@ -138,14 +144,22 @@ export function createGateway(options: GatewayOptions): Gateway {
       stallTimer = setTimeout(() => {
         stallTimers.delete(stallTimer as NodeJS.Timeout);
         stallTimer = undefined;
-        guarded(res, () => readAndServe(req, res, attempt));
+        guarded(res, () => readAndServe(req, res, attempt, route));
       }, opts.stallMs);
       // A hung provider must not be what keeps the orchestrator's process alive.
       stallTimer.unref();
       stallTimers.add(stallTimer);
       return;
     }
-    readAndServe(req, res, attempt);
+    readAndServe(req, res, attempt, route);
+  }
+
+  /** Settle a pending attempt; false when something (the client leaving, a timeout) already did. */
+  function settle(attempt: LiveAttempt, outcome: "served" | "faulted" | "rejected", status: number): boolean {
+    if (attempt.outcome !== "pending") return false;
+    attempt.outcome = outcome;
+    attempt.status = status;
+    return true;
   }
 
   function finish(
@@ -157,13 +171,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     headers?: Readonly<Record<string, string>>,
     contentType?: string,
   ): void {
-    if (attempt.outcome !== "pending") return;
-    attempt.outcome = outcome;
-    attempt.status = status;
-    send(res, status, body, headers, contentType);
+    if (settle(attempt, outcome, status)) send(res, status, body, headers, contentType);
   }
 
-  function readAndServe(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt): void {
+  function readAndServe(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt, route: Route): void {
     if (res.destroyed) return;
     const limit = opts.maxBodyBytes;
     const tooLarge = (): void => {
@@ -190,11 +201,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
     req.once("end", () => {
       if (size > limit) return;
-      guarded(res, () => serve(res, attempt, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
+      guarded(res, () => serve(req, res, attempt, route, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
     });
   }
 
-  function serve(res: http.ServerResponse, attempt: LiveAttempt, raw: Buffer): void {
+  function serve(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt, route: Route, raw: Buffer): void {
     let text = "";
     let body: PyDict;
     if (raw.length === 0) {
@@ -214,43 +225,47 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       body = parsed;
     }
-    let plan;
-    try {
-      plan = planReply(ctx, body);
-    } catch (e) {
-      if (!(e instanceof BadRequestError)) throw e;
-      finish(res, attempt, "rejected", 400, errorBody(e.message));
-      return;
-    }
-    recorder.recordServed(attempt, raw, text, plan.usage, plan.rendered.message);
-    if (plan.stream) {
-      finish(res, attempt, "served", 200, sseBody(plan.meta, plan.rendered, plan.usage, plan.includeUsage), { "Cache-Control": "no-cache" }, "text/event-stream");
-    } else {
-      finish(res, attempt, "served", 200, dumpsPy(completionBody(plan.meta, plan.rendered, plan.usage)));
-    }
+    let recorded = false;
+    const completion: Completion = {
+      req,
+      res,
+      attempt,
+      route,
+      raw,
+      text,
+      body,
+      settle: (outcome, status) => settle(attempt, outcome, status),
+      finish: (outcome, status, reply, headers, contentType) => finish(res, attempt, outcome, status, reply, headers, contentType),
+      served: (usage, message) => {
+        if (recorded) return;
+        recorded = true;
+        recorder.recordServed(attempt, raw, text, usage, message);
+      },
+    };
+    answerer.answer(completion);
   }
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     current.set(req.socket, { res, attempt: undefined });
-    const url = req.url ?? "/";
-    const q = url.indexOf("?");
-    const pathname = q === -1 ? url : url.slice(0, q);
-    const query = q === -1 ? "" : url.slice(q + 1);
-    if (req.method === "POST") {
-      if (pathname.endsWith("/chat/completions")) {
-        handleCompletion(req, res, tagOf(pathname));
-        return;
-      }
+    const route = routeOf(req.url ?? "/");
+    if (req.method === "GET" && route.pathname === recordsPath) {
+      // The harness's endpoint: reached by its secret, never by the worker key.
       req.resume();
-      send(res, 404, errorBody(`unhandled path ${url}`));
+      const tag = new URLSearchParams(route.query).get("tag");
+      send(res, 200, dumpsPy(recordsToWire(recorder.records(tag ?? undefined))));
       return;
     }
-    req.resume();
-    if (req.method === "GET") {
-      handleGet(res, pathname, query);
+    const authorized = workerKey === undefined || carriesKey(req.headers, workerKey);
+    if (req.method === "POST" && route.pathname.endsWith("/chat/completions")) {
+      handleCompletion(req, res, route, authorized);
       return;
     }
-    send(res, 501, errorBody(`unsupported method ${req.method ?? ""}`));
+    if (!authorized) {
+      req.resume();
+      send(res, 401, UNAUTHORIZED_BODY);
+      return;
+    }
+    answerer.other(req, res, route);
   }
 
   const server = http.createServer(
@@ -292,7 +307,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     baseUrlFor(tag: string): string {
       if (address === undefined) throw new Error("gateway not started");
-      return `http://127.0.0.1:${address.port}${TAG_PREFIX}${encodeURIComponent(tag)}/v1`;
+      return taggedBaseUrl(address.port, tag);
     },
     start(): Promise<GatewayAddress> {
       if (address !== undefined) return Promise.resolve(address);
@@ -310,6 +325,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       stopped ??= new Promise<void>((resolve) => {
         for (const t of stallTimers) clearTimeout(t);
         stallTimers.clear();
+        answerer.close();
         // Nothing is recorded after this; the records stay readable (spill.ts, "Lifetime").
         recorder.removeSpillFiles();
         if (!server.listening) {

@@ -1,31 +1,54 @@
 /**
- * The gateway an arena run talks to: in mock mode our own scripted gateway on loopback (one per
- * arena, with the arena's resolved tools); in live mode the configured provider, untouched.
+ * The gateway an arena run talks to, one per arena, on loopback in both modes: in mock mode our
+ * scripted gateway (with the arena's resolved tools); in live mode the recording proxy in front of
+ * the configured provider. Either way workers get tagged `http://127.0.0.1:<port>/t/<tag>/v1` base
+ * URLs, and every request is recorded under its tag, so served usage and the witness work the same.
  */
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { createGateway, type Gateway, type GatewayOptions, type ServedUsage } from "../gateway/index.ts";
+import { createGateway, createProxy, mintWorkerKey, type Gateway, type GatewayOptions, type ServedUsage } from "../gateway/index.ts";
+import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../gateway/options.ts";
 import { namesFor } from "../../workers/tools/registry.ts";
 import { toJs } from "../../workers/py/index.ts";
 import type { LegWatch } from "./drive.ts";
 import type { Body } from "../witness/wire.ts";
 
-/** Transport behaviour a probe may inject into the mock gateway (gateway.md §1, §9). */
+/** Transport behaviour a probe may inject into the mock gateway (gateway.md §1, §9); live mode ignores it. */
 export type GatewayFaults = Pick<GatewayOptions, "faults" | "retryAfter" | "stallSeconds" | "forwardContext">;
 
 export interface RunGateway {
-  /** Base URL for one worker; mock mode tags its traffic so served usage can be attributed. */
+  /** Base URL for one worker; the tag in its path attributes the worker's traffic. */
   baseUrlFor(tag: string): string;
-  /** What the gateway served under `tag` so far (mock mode only): the ground truth for usage. */
+  /**
+   * The API key to hand workers: in live mode the run's worker key (the proxy holds the real one
+   * and refuses any other); in mock mode the configured placeholder, which the mock ignores.
+   */
+  readonly apiKey: string;
+  /** What the gateway served under `tag` so far: the ground truth for usage. */
   servedUsage(tag: string): ServedUsage | undefined;
   /**
-   * The witness around one leg of the worker tagged `tag` (undefined where nothing is recorded):
-   * a worker runs one leg at a time, so what its tag received in between is that leg's.
+   * The witness around one leg of the worker tagged `tag`: a worker runs one leg at a time, so
+   * what its tag received in between is that leg's.
    */
   readonly watchLeg?: (tag: string) => LegWatch;
   /** The mock gateway, for probes that read its records (undefined in live mode). */
   readonly mock?: Gateway;
+  /** The live proxy, whose recorder holds the run's provider traffic (undefined in mock mode). */
+  readonly proxy?: Gateway;
   stop(): Promise<void>;
+}
+
+/**
+ * One worker key per run: keyed by the run's configuration object, which the CLI hands to
+ * `runArenas` and which reaches every arena's gateway unchanged, so the CLI can register the key
+ * for redaction (`registerSecrets([config.apiKey, workerKeyFor(config)])`) before the run starts.
+ */
+const runKeys = new WeakMap<ArenaConfig, string>();
+
+export function workerKeyFor(config: ArenaConfig): string {
+  let key = runKeys.get(config);
+  if (key === undefined) runKeys.set(config, (key = mintWorkerKey()));
+  return key;
 }
 
 export async function startRunGateway(
@@ -36,10 +59,25 @@ export async function startRunGateway(
   spillDir?: string,
 ): Promise<RunGateway> {
   if (config.mode === "live") {
-    return { baseUrlFor: () => config.baseUrl, servedUsage: () => undefined, stop: async () => {} };
+    const workerKey = workerKeyFor(config);
+    const proxy = createProxy({
+      upstreamBaseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      workerKey,
+      // Never the shorter limit: the adapter's own per-attempt bound is the one the probes check.
+      requestTimeoutSeconds: Math.max(DEFAULT_REQUEST_TIMEOUT_SECONDS, config.requestTimeoutS),
+      ...(spillDir ? { spillDir } : {}),
+    });
+    await proxy.start();
+    return { ...witnessed(proxy), apiKey: workerKey, proxy };
   }
   const gateway = createGateway({ ...faults, script: arena.script, arenaTools: namesFor(arena.declaredTools), ...(spillDir ? { spillDir } : {}) });
   await gateway.start();
+  return { ...witnessed(gateway), apiKey: config.apiKey, mock: gateway };
+}
+
+/** What both modes share: tagged URLs, usage read from the recorder, the witness around a leg. */
+function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "stop"> {
   return {
     baseUrlFor: (tag) => gateway.baseUrlFor(tag),
     servedUsage: (tag) => gateway.recorder.servedUsageFor(tag),
@@ -60,7 +98,6 @@ export async function startRunGateway(
         },
       };
     },
-    mock: gateway,
     stop: () => gateway.stop(),
   };
 }

@@ -443,7 +443,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
         arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
         config: {
           model: config.model,
-          apiKey: config.apiKey,
+          apiKey: gateway.apiKey,
           temperature: config.temperature,
           requestTimeoutS: config.requestTimeoutS,
           maxToolIterations: config.maxToolIterations,

@@ -1,0 +1,263 @@
+/**
+ * The live answerer: forwards what the pipeline accepted to the provider, with the real key, and
+ * relays the provider's reply. Completions are recorded: a whole JSON reply is read, recorded,
+ * then sent; an SSE stream is relayed chunk by chunk as it arrives and read on the way. The
+ * provider's bytes reach the worker unchanged, except that a buffered reply has the real key
+ * scrubbed out of it (providers echo the key in 401 messages; the worker must never see it).
+ *
+ * No timeout here: the adapter bounds each attempt by the run's `request_timeout_s` and closes
+ * its connection when it gives up, which aborts the upstream request; a limit of our own could
+ * only be shorter than the run's or pointless. (Node's fetch would impose 300 s on headers and
+ * body, hence node:http.)
+ */
+import http from "node:http";
+import https from "node:https";
+import { REDACTED } from "../files/redact.ts";
+import { dumpsPy } from "../../workers/py/index.ts";
+import type { Answerer, Completion } from "./answer.ts";
+import { errorBody, internalError, send } from "./http-util.ts";
+import { StreamTap, tapJson } from "./reply-tap.ts";
+import { underApiRoot, type Route } from "./route.ts";
+
+export interface UpstreamOptions {
+  /** The provider's base URL, e.g. `https://api.openai.com/v1`: a worker's path below `/v1` is appended to it. */
+  readonly baseUrl: string;
+  /** The real API key, sent upstream as `Authorization: Bearer <key>` and nowhere else. */
+  readonly apiKey: string;
+}
+
+/** A provider base URL the proxy cannot forward to. */
+export class UpstreamUrlError extends Error {
+  override readonly name = "UpstreamUrlError";
+  readonly baseUrl: string;
+  constructor(baseUrl: string, why: string) {
+    super(`provider base URL ${JSON.stringify(baseUrl)} ${why}`);
+    this.baseUrl = baseUrl;
+  }
+}
+
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+/** Set by the proxy itself (the key, the length of the body it sends) or meaningless once the body is read. */
+const REPLACED = new Set(["host", "authorization", "api-key", "content-length", "accept-encoding", "expect"]);
+
+function hopByHop(headers: http.IncomingHttpHeaders): Set<string> {
+  const listed = String(headers.connection ?? "").split(",").map((h) => h.trim().toLowerCase());
+  return new Set([...HOP_BY_HOP, ...listed]);
+}
+
+function requestHeaders(incoming: http.IncomingHttpHeaders, apiKey: string, length: number): http.OutgoingHttpHeaders {
+  const drop = hopByHop(incoming);
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(incoming)) if (v !== undefined && !drop.has(k) && !REPLACED.has(k)) out[k] = v;
+  out.authorization = `Bearer ${apiKey}`;
+  // An encoded reply could not be read for usage, and would pass to the worker just the same.
+  out["accept-encoding"] = "identity";
+  out["content-length"] = length;
+  return out;
+}
+
+function replyHeaders(incoming: http.IncomingHttpHeaders, length?: number): http.OutgoingHttpHeaders {
+  const drop = hopByHop(incoming);
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(incoming)) if (v !== undefined && !drop.has(k)) out[k] = v;
+  if (length !== undefined) out["content-length"] = length;
+  return out;
+}
+
+/** The proxy's own failures, shaped like a provider's so SDKs treat them as a server error. */
+function proxyErrorBody(message: string, code: string): string {
+  return dumpsPy({ error: { message, type: "server_error", param: null, code } });
+}
+
+function parseBase(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UpstreamUrlError(baseUrl, "is not a URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UpstreamUrlError(baseUrl, "is not http(s)");
+  return url;
+}
+
+export function upstreamAnswerer(options: UpstreamOptions): Answerer {
+  const base = parseBase(options.baseUrl);
+  const key = options.apiKey;
+  const agent = base.protocol === "https:" ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const inflight = new Set<http.ClientRequest>();
+  let closing = false;
+
+  function target(rest: string, query: string): URL {
+    const u = new URL(base.href);
+    u.pathname = base.pathname.replace(/\/+$/, "") + rest;
+    if (query !== "") u.search = u.search === "" ? `?${query}` : `${u.search}&${query}`;
+    return u;
+  }
+
+  /** Buffered replies only: the whole key, wherever it appears, becomes the redaction marker. */
+  function scrub(bytes: Buffer): Buffer {
+    if (key.length < 4 || !bytes.includes(key)) return bytes;
+    return Buffer.from(bytes.toString("latin1").split(key).join(REDACTED), "latin1");
+  }
+
+  /**
+   * Send `body` to `url`; `onReply` gets the provider's response, `onFailure` a connection that
+   * failed before one (not after the gateway began closing). The request is destroyed when the
+   * worker's connection closes before its response was complete: nobody waits for it any more.
+   */
+  function forward(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    body: Buffer,
+    onReply: (reply: http.IncomingMessage) => void,
+    onFailure: (message: string) => void,
+  ): void {
+    const lib = url.protocol === "https:" ? https : http;
+    const up = lib.request(url, { method: req.method, headers: requestHeaders(req.headers, key, body.length), agent }, (reply) => guard(res, () => onReply(reply)));
+    inflight.add(up);
+    up.once("close", () => inflight.delete(up));
+    up.on("error", (err: NodeJS.ErrnoException) => {
+      if (closing || res.destroyed) return;
+      guard(res, () => (res.headersSent ? res.destroy() : onFailure(`upstream unreachable: ${err.code ?? err.message}`)));
+    });
+    res.once("close", () => {
+      if (!res.writableFinished) up.destroy();
+    });
+    up.end(body);
+  }
+
+  /** Collect a reply; `whole` runs once it ended completely, `broken` if it was cut off first. */
+  function collect(reply: http.IncomingMessage, whole: (bytes: Buffer) => void, broken: () => void): void {
+    const chunks: Buffer[] = [];
+    reply.on("data", (c: Buffer) => chunks.push(c));
+    reply.once("end", () => whole(Buffer.concat(chunks)));
+    reply.once("close", () => {
+      if (!reply.complete && !closing) broken();
+    });
+  }
+
+  function relayJson(c: Completion, reply: http.IncomingMessage, status: number, ok: boolean): void {
+    collect(
+      reply,
+      (bytes) =>
+        guard(c.res, () => {
+          // Recorded before the worker can have the reply, so a leg never ends ahead of its record.
+          if (ok) {
+            const t = tapJson(bytes);
+            c.served(t.usage, t.message);
+          }
+          if (!c.settle(ok ? "served" : "faulted", status)) return;
+          const out = scrub(bytes);
+          c.res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers, out.length));
+          c.res.end(out);
+        }),
+      () => c.finish("faulted", 502, proxyErrorBody("upstream closed the connection before its reply was complete", "upstream_incomplete")),
+    );
+  }
+
+  function relayStream(c: Completion, reply: http.IncomingMessage, status: number): void {
+    const tap = new StreamTap();
+    c.attempt.status = status;
+    c.res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers));
+    const record = () => {
+      const t = tap.result();
+      c.served(t.usage, t.message);
+    };
+    reply.on("data", (chunk: Buffer) =>
+      guard(c.res, () => {
+        tap.push(chunk);
+        // `[DONE]` is recorded before it is relayed: a worker that stops there has a record.
+        if (tap.done) record();
+        if (!c.res.write(chunk)) {
+          reply.pause();
+          c.res.once("drain", () => reply.resume());
+        }
+      }),
+    );
+    reply.once("end", () =>
+      guard(c.res, () => {
+        tap.end();
+        record();
+        c.settle("served", status);
+        c.res.end();
+      }),
+    );
+    // Cut off mid-stream: all the worker can be told is a broken connection. The attempt is the
+    // proxy's 502 (not the client leaving), and not served: what the provider billed is unknown.
+    reply.once("close", () => {
+      if (reply.complete || closing) return;
+      c.settle("faulted", 502);
+      c.res.destroy();
+    });
+  }
+
+  return {
+    answer(c) {
+      // The worker left while its body was read: nothing to forward it for.
+      if (c.res.destroyed || c.attempt.outcome !== "pending") return;
+      const rest = underApiRoot(c.route.below);
+      if (rest === undefined) {
+        c.finish("rejected", 404, errorBody(`unhandled path ${c.route.url}`));
+        return;
+      }
+      forward(
+        c.req,
+        c.res,
+        target(rest, c.route.query),
+        c.raw,
+        (reply) => {
+          if (c.attempt.outcome !== "pending") {
+            reply.destroy();
+            return;
+          }
+          const status = reply.statusCode ?? 502;
+          const ok = status >= 200 && status < 300;
+          if (ok && /^text\/event-stream\b/i.test(String(reply.headers["content-type"] ?? ""))) relayStream(c, reply, status);
+          else relayJson(c, reply, status, ok);
+        },
+        (message) => c.finish("faulted", 502, proxyErrorBody(message, "upstream_unreachable")),
+      );
+    },
+    other(req, res, route) {
+      req.resume();
+      const rest = underApiRoot(route.below);
+      // Only reads go upstream unrecorded (GET /models): anything that can spend tokens is a
+      // completion, and recorded. Other requests get the mock's answers.
+      if (req.method !== "GET" || rest === undefined) {
+        if (req.method === "POST" || req.method === "GET") send(res, 404, errorBody(`unhandled path ${route.url}`));
+        else send(res, 501, errorBody(`unsupported method ${req.method ?? ""}`));
+        return;
+      }
+      const fail = (message: string) => send(res, 502, proxyErrorBody(message, "upstream_unreachable"));
+      forward(req, res, target(rest, route.query), Buffer.alloc(0), (reply) => {
+        const status = reply.statusCode ?? 502;
+        collect(
+          reply,
+          (bytes) =>
+            guard(res, () => {
+              if (res.destroyed) return;
+              const out = scrub(bytes);
+              res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers, out.length));
+              res.end(out);
+            }),
+          () => fail("upstream closed the connection before its reply was complete"),
+        );
+      }, fail);
+    },
+    close() {
+      closing = true;
+      for (const up of inflight) up.destroy();
+      inflight.clear();
+      agent.destroy();
+    },
+  };
+}
+
+function guard(res: http.ServerResponse, step: () => void): void {
+  try {
+    step();
+  } catch (e) {
+    internalError(res, e);
+  }
+}
