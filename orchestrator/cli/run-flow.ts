@@ -10,6 +10,7 @@ import type { Arena } from "../arena/schemas.ts";
 import { ConfigError, LiveRefusedError, loadArenaConfig, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/session.ts";
+import { workerKeyFor } from "../run/run-gateway.ts";
 import { JournalWriter } from "../store/journal.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
 import { CorpusError, loadCorpus } from "../../workers/tools/search.ts";
@@ -123,7 +124,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     if (err instanceof ConfigError) throw new UsageError(err.message);
     throw err;
   }
-  registerSecrets([request.config.apiKey]);
+  // The provider's key, and the per-run key the workers are given instead (the proxy swaps them).
+  registerSecrets([request.config.apiKey, workerKeyFor(request.config)]);
   for (const skipped of request.journalSkipped ?? []) {
     io.stderr(`warning: ${request.layout.journal}:${skipped.line}: skipped (${skipped.problem}); that cell runs again\n`);
   }
