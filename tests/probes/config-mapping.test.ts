@@ -14,14 +14,16 @@ import { REPO_ROOT } from "../support/reference.ts";
 import { interfaceFields, mappingViolations, type Mapping } from "./checks/mapping.ts";
 
 const probe = (file: string, evidence: string): Mapping => ({ probe: `tests/probes/${file}`, evidence });
+/** A probe of the registry (orchestrator/probes/): the file that defines it. */
+const registered = (file: string, evidence: string): Mapping => ({ probe: `orchestrator/probes/${file}`, evidence });
 const harnessOnly = (why: string): Mapping => ({ harnessOnly: why });
 
 // The proofs, by field meaning (shared by the run config and the adapter config).
-const MODEL = probe("shared-controls.test.ts", "model");
-const TEMPERATURE = probe("shared-controls.test.ts", "temperature");
+const MODEL = registered("wire-probes.ts", "CANARY");
+const TEMPERATURE = registered("wire-probes.ts", "temperature");
 const BASE_URL = probe("usage-accounting.test.ts", "base_url");
 const TIMEOUT = probe("transport.test.ts", "requestTimeoutS");
-const ITERATIONS = probe("iteration-cap.test.ts", "max_tool_iterations");
+const ITERATIONS = registered("contract-probes.ts", "max_tool_iterations");
 const CHECKPOINT_DIR = probe("checkpoint-writes.test.ts", "checkpoint_dir");
 const API_KEY = harnessOnly("forced to mock-key in mock mode and never recorded; live, a wrong key fails loudly");
 
@@ -52,8 +54,8 @@ const ADAPTER_CONFIG: Readonly<Record<string, Mapping>> = {
 
 const ID = harnessOnly("names the arena in records; not a control an adapter could honour or ignore");
 const DESCRIPTION = harnessOnly("documentation; never sent to adapters");
-const PROMPT = probe("prompt.test.ts", "SENTINEL");
-const TOOLS = probe("declared-tools.test.ts", "namesFor(arena.tools)");
+const PROMPT = registered("contract-probes.ts", "SENTINEL_SENTENCE");
+const TOOLS = registered("contract-probes.ts", "declaredToolsViolations");
 const DURABLE = probe("durable.test.ts", "durable_state");
 
 /** `arena.toml` fields (ArenaTomlSchema). */

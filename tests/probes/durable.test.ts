@@ -15,14 +15,14 @@ import { FIXTURES } from "../../fixtures/catalog.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 import { durableFinding, durableViolations, expectationsFor, type DurableExpectation, type DurableFinding } from "./checks/durable.ts";
-import { proceed } from "./checks/built.ts";
-import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
+import { proceed } from "../../orchestrator/probes/built.ts";
+import { judge, knownFor, KNOWN_FINDINGS } from "../../orchestrator/probes/known.ts";
 import { unsupportedViolations, WITHOUT_RESUME } from "./checks/pause.ts";
 import { probeAdapters, probeRun } from "./support.ts";
 import { writeFindings } from "./findings-file.ts";
 
 /** Real adapters' known durable findings (adapter → case → expected violations). Empty: all pass. */
-const KNOWN: KnownFindings = {};
+const KNOWN = KNOWN_FINDINGS["durable"]!; // kept with the registry (orchestrator/probes/known.ts)
 
 const REF_DUR01: DurableExpectation = { itemId: "dur-01", answer: "498", legTools: [["search", "search"], ["calculator"]] };
 const OUR_DURABLE = path.join(OUR_ARENAS, "durable_state");

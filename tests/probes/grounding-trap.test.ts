@@ -14,8 +14,8 @@ import { ARENA_FIXTURES } from "../../fixtures/catalog.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 import { groundingViolations, multiHopIds, multiHopScriptViolations, ragWalkViolations, type Hallucinations } from "./checks/grounding.ts";
-import { proceed } from "./checks/built.ts";
-import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
+import { proceed } from "../../orchestrator/probes/built.ts";
+import { judge, knownFor, KNOWN_FINDINGS } from "../../orchestrator/probes/known.ts";
 import { probeAdapters, probeRun } from "./support.ts";
 
 /** probes.md §15. */
@@ -35,7 +35,7 @@ const OUR_HALLUCINATIONS: Hallucinations = {
 };
 
 /** Real adapters' known findings on the rag walk (adapter → case → expected violations). Empty. */
-const KNOWN: KnownFindings = {};
+const KNOWN = KNOWN_FINDINGS["grounding"]!; // kept with the registry (orchestrator/probes/known.ts)
 
 const OUR_RAG = path.join(OUR_ARENAS, "rag");
 const REF_RAG = path.join(REFERENCE_ARENAS, "rag");

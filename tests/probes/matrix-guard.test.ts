@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { WorkerProcess, isFailure } from "../../orchestrator/workers/worker-process.ts";
 import { OUR_CORPUS, tempDirs } from "../support/run.ts";
-import { expectedFrameworks, mustBuild } from "./checks/built.ts";
+import { expectedFrameworks, mustBuild } from "../../orchestrator/probes/built.ts";
 import { probeAdapters } from "./support.ts";
 
 /** Build one adapter in a real worker; null when it built, else why not. */

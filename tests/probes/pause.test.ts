@@ -10,13 +10,13 @@ import { loadArena } from "../../orchestrator/arena/load.ts";
 import { FIXTURES } from "../../fixtures/catalog.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
-import { proceed } from "./checks/built.ts";
-import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
+import { proceed } from "../../orchestrator/probes/built.ts";
+import { judge, knownFor, KNOWN_FINDINGS } from "../../orchestrator/probes/known.ts";
 import { pauseViolations, unsupportedViolations, WITHOUT_RESUME } from "./checks/pause.ts";
 import { probeAdapters, probeRun } from "./support.ts";
 
 /** Real adapters' known pause findings (adapter → case → expected violations). Empty: all pass. */
-const KNOWN: KnownFindings = {};
+const KNOWN = KNOWN_FINDINGS["pause"]!; // kept with the registry (orchestrator/probes/known.ts)
 
 const OUR_HITL = path.join(OUR_ARENAS, "human_in_the_loop");
 const REF_HITL = path.join(REFERENCE_ARENAS, "human_in_the_loop");

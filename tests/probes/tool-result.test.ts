@@ -6,30 +6,13 @@
  * (Our corpus has the Eiffel Tower entry, so the probe runs as specified on our data.)
  */
 import { describe, expect, it } from "vitest";
-import { decodeOnce, findToolResult, toolResultViolations } from "./checks/contract.ts";
-import { judge, knownFor, type KnownFindings } from "./checks/known.ts";
-import { probeAdapters } from "./support.ts";
-import {
-  fixtureEntry,
-  requireBuilt,
-  roundTripTruth,
-  setupRun,
-  syntheticRun,
-  wireRun,
-  ROUND_TRIP_ARENA,
-  MATRIX_TIMEOUT_MS,
-  FIXTURE_TIMEOUT_MS,
-} from "./wire-runs.ts";
+import { MARKER } from "../../orchestrator/probes/contract-probes.ts";
+import { decodeOnce, findToolResult, toolResultViolations } from "../../orchestrator/probes/judges/contract.ts";
+import { roundTripTruth } from "../../orchestrator/probes/setups.ts";
+import { describeProbe } from "./registry-suite.ts";
+import { syntheticRun } from "./wire-runs.ts";
 
-/** Real adapters' known §4 findings. Empty: every adapter hands the model the tool's output intact. */
-const KNOWN: KnownFindings = {};
-const MARKER = "Eiffel Tower";
-
-describe("§4 the tool result reaches the model byte for byte", () => {
-  it("the baseline is in the matrix", () => {
-    expect(probeAdapters().map((a) => a.name)).toContain("vanilla");
-  });
-
+describe("§4 the judge", () => {
   it("truth is the three tower snippets", () => {
     const truth = roundTripTruth();
     expect(truth.startsWith("[Eiffel Tower] ")).toBe(true);
@@ -53,26 +36,6 @@ describe("§4 the tool result reaches the model byte for byte", () => {
     expect(findToolResult({ messages: [{ role: "system", content: "Eiffel Tower" }] }, MARKER)).toBeUndefined();
   });
 
-  describe.concurrent("every adapter (the shared round-trip run)", () => {
-    for (const adapter of probeAdapters()) {
-      it(`${adapter.name}: the last request carries dispatch's output in full`, async (ctx) => {
-        const run = await setupRun("round-trip", adapter);
-        if (!requireBuilt(ctx, run)) return;
-        const { unexpected, stale } = judge(toolResultViolations(run, roundTripTruth(), MARKER), knownFor(KNOWN, adapter.name, "round-trip"));
-        expect(unexpected).toEqual([]);
-        expect(stale).toEqual([]);
-      }, MATRIX_TIMEOUT_MS);
-    }
-  });
-
-  describe.concurrent("hostile fixtures are caught", () => {
-    for (const name of ["truncating", "summarising"] as const) {
-      it(`${name} fails`, async () => {
-        const run = await wireRun({ adapter: fixtureEntry(name), arena: ROUND_TRIP_ARENA });
-        const v = toolResultViolations(run, roundTripTruth(), MARKER);
-        expect(v).toHaveLength(1);
-        expect(v[0]).toMatch(/does not contain dispatch's output .* in full: it matches for \d+ of \d+ characters/);
-      }, FIXTURE_TIMEOUT_MS);
-    }
-  });
 });
+
+describeProbe("tool-result", { fixtures: ["truncating", "summarising"] });

@@ -84,6 +84,28 @@ export const COMMANDS: readonly Command[] = [
     run: lazy(() => import("./clean.ts")),
   },
   {
+    name: "probe",
+    summary: "run the fairness probes: a rule × adapter table, or the hostile fixtures each probe must catch",
+    common: [],
+    flags: {
+      framework: {
+        type: "string",
+        multiple: true,
+        valueName: "NAME",
+        description: "a catalogue adapter, repeatable, or `all` (default: all, unless --adapter is given)",
+      },
+      adapter: {
+        type: "string",
+        multiple: true,
+        valueName: "PATH",
+        description: "your own adapter module (its default export is the Adapter), absolute or relative to the cwd; repeatable",
+      },
+      fixtures: { type: "boolean", description: "run the hostile fixtures instead: each must be caught by the probe named for it" },
+      probe: { type: "string", multiple: true, valueName: "ID", description: "only this probe (repeatable; default: every probe)" },
+    },
+    run: lazy(() => import("./probe.ts")),
+  },
+  {
     name: "gateway",
     summary: "serve one arena's mock script on 127.0.0.1 (prints the base URL; Ctrl-C stops)",
     common: ["arenas-dir", "arena"],

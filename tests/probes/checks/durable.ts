@@ -8,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Arena } from "../../../orchestrator/arena/schemas.ts";
 import type { ItemRecord } from "../../../orchestrator/report/record.ts";
-import type { ProbeRun } from "../support.ts";
+import type { ProbeRun } from "../../../orchestrator/probes/wire.ts";
 
 export interface DurableExpectation {
   readonly itemId: string;

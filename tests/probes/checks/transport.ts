@@ -5,7 +5,7 @@
  */
 import type { AttemptRecord } from "../../../orchestrator/gateway/recorder.ts";
 import type { ItemRecord } from "../../../orchestrator/report/record.ts";
-import type { InlineArena, ProbeRun } from "../support.ts";
+import type { InlineArena, ProbeRun } from "../../../orchestrator/probes/wire.ts";
 
 export const ANSWER = "The Eiffel Tower is 330 metres tall.";
 

@@ -5,7 +5,7 @@
  */
 import type { ServedUsage } from "../../../orchestrator/gateway/index.ts";
 import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
-import type { ProbeRun } from "../support.ts";
+import type { ProbeRun } from "../../../orchestrator/probes/wire.ts";
 
 type Triple = readonly [number, number, number];
 
@@ -51,7 +51,8 @@ export function usageViolations(run: Pick<ProbeRun, "framework" | "gateway">, ex
         out.push(`${id}: leg ${i + 1} reported ${show(reported)} but the gateway served ${show(triple(leg.served))} during it`);
       }
     });
-    const reported = triple(item);
+    // The record's figures are the witness's (the gateway's); the adapter's own claim is kept in `reported` when it differs.
+    const reported = triple(item.reported ?? item);
     if (!same(reported, served)) out.push(`${id}: reported ${show(reported)} in total but the gateway served ${show(served)}`);
   }
   const total = triple(run.gateway.servedUsage);

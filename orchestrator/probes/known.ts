@@ -32,3 +32,31 @@ export function judge(violations: readonly string[], known: readonly KnownFindin
 export function knownFor(findings: KnownFindings, adapter: string, probeCase: string): readonly KnownFinding[] {
   return findings[adapter]?.[probeCase] ?? [];
 }
+
+/**
+ * Every probe's known findings (probe id → adapter → case → expected violations, each with why).
+ * Registry probes (§1–§9) and the suites still outside it (§10–§15) read the same table. Empty
+ * today: every real adapter passes every gated probe case.
+ */
+export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
+  prompt: {},
+  "declared-tools": {},
+  "iteration-cap": {},
+  "tool-result": {},
+  "tool-arguments": {},
+  transcript: {},
+  "tool-schema": {},
+  "shared-controls": {},
+  streaming: {},
+  "usage-accounting": {},
+  transport: {},
+  pause: {},
+  durable: {},
+  "checkpoint-writes": {},
+  grounding: {},
+};
+
+/** The known findings of one probe for one adapter and case. */
+export function knownOf(probe: string, adapter: string, probeCase: string): readonly KnownFinding[] {
+  return knownFor(KNOWN_FINDINGS[probe] ?? {}, adapter, probeCase);
+}

@@ -4,7 +4,7 @@
  * silently shrinking the matrix. "unsupported" (no resume on a pause arena) is not a build failure:
  * each probe judges it against its own declaration.
  */
-import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
+import type { FrameworkRecord } from "../report/record.ts";
 
 export function expectedFrameworks(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.ARENA_EXPECT_FRAMEWORKS ?? "").split(",").map((s) => s.trim()).filter(Boolean);

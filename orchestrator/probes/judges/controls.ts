@@ -4,7 +4,7 @@
  * library-default temperature or an extra sampling parameter is invisible in mock mode unless it
  * is read off the wire.
  */
-import type { Body, WireRun } from "../wire-runs.ts";
+import type { Body, WireRun } from "../wire.ts";
 import { runViolations } from "./contract.ts";
 
 /** The keys the baseline sends: every other key needs a recorded exception with its reason. */

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from "node:util";
 import { collapseWhitespace, dumpsPy, fromJs } from "../../../workers/py/index.ts";
 import { isControlTool, specsFor } from "../../../workers/tools/registry.ts";
 import type { ToolSpec } from "../../../workers/tools/specs.ts";
-import type { Body, WireRun } from "../wire-runs.ts";
+import type { Body, WireRun } from "../wire.ts";
 import { runViolations } from "./contract.ts";
 
 const tools = (body: Body): Body[] => (Array.isArray(body.tools) ? body.tools : []);

@@ -4,6 +4,10 @@
  * file `ARENA_PROBE_TAP_LOG`. The run record keeps only tool-call *names*; the tool-arguments
  * probe (§5) needs the arguments the adapter itself reported. Nothing about the wire changes:
  * the adapter still runs in its own worker process against the real gateway.
+ *
+ * On load it also logs the adapter's declarations (delegates, wire exceptions): §2 and §8 judge
+ * them, and reading them here keeps adapter code out of the orchestrator's process — the
+ * declaration is logged even when the harness then refuses the adapter (a smuggled delegate).
  */
 import { appendFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -22,6 +26,14 @@ export interface TapEntry {
   readonly threw?: string;
 }
 
+/** The first line each worker writes: what the adapter module declares. */
+export interface TapDeclaration {
+  readonly declared: {
+    readonly delegates: readonly string[];
+    readonly wireExceptions: readonly { readonly key: string; readonly reason: string }[];
+  };
+}
+
 function log(entry: TapEntry): void {
   let line: string;
   try {
@@ -31,6 +43,11 @@ function log(entry: TapEntry): void {
   }
   appendFileSync(logFile!, `${line}\n`);
 }
+
+const declaration: TapDeclaration = {
+  declared: { delegates: [...(inner.delegates ?? [])], wireExceptions: [...(inner.wireExceptions ?? [])] },
+};
+appendFileSync(logFile, `${JSON.stringify(declaration)}\n`);
 
 async function tapped<T>(leg: TapEntry["leg"], item: string, call: () => Promise<T>): Promise<T> {
   try {

@@ -4,8 +4,8 @@
  * non-empty for the hostile fixture that breaks its rule.
  */
 import { checkDeclaredDelegates, isControlTool, namesFor } from "../../../workers/tools/registry.ts";
-import { messageText } from "../support.ts";
-import type { Body, WireRun } from "../wire-runs.ts";
+import { messageText } from "../wire.ts";
+import type { Body, WireRun } from "../wire.ts";
 
 const quote = (s: string, max = 80) => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
 const where = (i: number, n: number) => `request ${i + 1}/${n}`;

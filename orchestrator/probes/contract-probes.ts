@@ -1,0 +1,168 @@
+/**
+ * The contract probes, probes.md §1–§6, each with the hostile fixtures that prove it can fail
+ * and exactly how each must fail (an expectation that accepted any violation would let a probe
+ * that fails for the wrong reason look sound).
+ */
+import {
+  capViolations,
+  declaredToolsViolations,
+  delegateCollisionViolations,
+  promptViolations,
+  staleDelegateViolations,
+  toolArgumentViolations,
+  toolResultViolations,
+  transcriptViolations,
+} from "./judges/contract.ts";
+import { CAPS, ROUND_TRIP_ARGS, ROUND_TRIP_INPUT, roundTripTruth, schemaArenasFor, SENTINEL_SENTENCE } from "./setups.ts";
+import { allMatch, bodiesOf, exactly, holds, includes, matching, type Probe } from "./types.ts";
+
+/** The round trip's tool result is the message mentioning this (probes.md §4). */
+export const MARKER = "Eiffel Tower";
+/** §5: the call the script asks for; `k` may be added (it has a default). */
+export const EXPECTED_CALL = { name: "search", args: ROUND_TRIP_ARGS, optional: ["k"] } as const;
+/** §6: the assistant turn carries this call (as a tool call, or replayed as text). */
+export const TRANSCRIPT_CALL = { tool: "search", argText: "Eiffel Tower" } as const;
+/** The `uncapped` fixture's own safety limit (fixtures/adapters/uncapped; the iteration-cap test pins the two equal). */
+export const UNCAPPED_LIMIT = 50;
+
+const roundTrip = [{ id: "round-trip", setups: ["round-trip"] }] as const;
+const sentinel = [{ id: "sentinel", setups: ["sentinel"] }] as const;
+
+export const prompt: Probe = {
+  id: "prompt",
+  section: "§1",
+  rule: "the arena prompt reaches the model (every request, every stage)",
+  setup: () => sentinel,
+  judge: ({ runs }) => promptViolations(runs[0]!, SENTINEL_SENTENCE),
+  hostile: [
+    {
+      fixture: "hardcoded-prompt",
+      shows: "every request lacks the arena prompt",
+      expect: ({ runs, violations }) => [
+        ...holds(bodiesOf(runs) > 0, "no request reached the gateway"),
+        ...matching(violations, /the arena prompt is missing/, bodiesOf(runs)),
+        ...holds(violations.length === bodiesOf(runs), `one violation per request expected, got ${violations.length}`),
+      ],
+    },
+  ],
+};
+
+export const declaredTools: Probe = {
+  id: "declared-tools",
+  section: "§2",
+  rule: "only the arena's tools are advertised (control tools, handoffs, sound delegates exempt)",
+  // A delegate shows up only on the adapter's own arena(s): a variant's scope, shared with §7.
+  setup: (subject) => [{ id: "sentinel", setups: ["sentinel", ...(subject.scope ? schemaArenasFor(subject).map((id) => `schema:${id}` as const) : [])] }],
+  judge: ({ runs, arenaTools }) => {
+    const delegates = runs[0]!.declared.delegates;
+    return [
+      ...declaredToolsViolations(runs[0]!, ["search"], delegates),
+      ...delegateCollisionViolations(delegates, arenaTools),
+      ...staleDelegateViolations(delegates, delegates.length > 0 ? runs : []),
+    ];
+  },
+  hostile: [
+    {
+      fixture: "extra-tool",
+      shows: "every request advertises the undeclared calculator",
+      expect: ({ runs, violations }) => [
+        ...matching(violations, /undeclared \["calculator"\]/, bodiesOf(runs)),
+        ...holds(violations.length === bodiesOf(runs), `one violation per request expected, got ${violations.length}`),
+      ],
+    },
+    {
+      fixture: "smuggled-delegate",
+      shows: "the collision check fails, and the harness refuses the adapter",
+      expect: ({ runs, violations }) => [
+        ...includes(violations, "adapter declared ['search'] as delegates, but the arena declares them as tools — a delegate exemption may not cover a task capability"),
+        ...holds(runs[0]!.framework.available === false, "the harness built it"),
+        ...holds((runs[0]!.framework.reason ?? "").includes("adapter declared ['search'] as delegates"), `refused for another reason: ${runs[0]!.framework.reason}`),
+        ...holds(/unavailable/.test(violations[0] ?? ""), `the wire check did not report it unavailable: ${violations[0]}`),
+      ],
+    },
+    {
+      fixture: "stale-delegate",
+      shows: "the stale-delegate check fails, and only that",
+      expect: ({ violations }) => exactly(violations, ['declared delegate "writer" is never advertised on the adapter\'s own arena (a stale exemption)']),
+    },
+  ],
+};
+
+const served = (n: number, cap: number) => `served ${n} LLM requests with max_tool_iterations = ${cap} (must be exactly ${cap})`;
+const capCase = (id: string) => Number(id.slice(4));
+
+/** §3 fixtures: each cap case must fail with exactly this served count. */
+function capsServed(count: (cap: number) => number) {
+  return ({ cases }: { cases: readonly { id: string; violations: readonly string[] }[] }) => [
+    ...holds(cases.length === CAPS.length, `expected the ${CAPS.length} cap cases, got ${cases.length}`),
+    ...cases.flatMap((c) => exactly(c.violations, [served(count(capCase(c.id)), capCase(c.id))]).map((p) => `${c.id}: ${p}`)),
+  ];
+}
+
+export const iterationCap: Probe = {
+  id: "iteration-cap",
+  section: "§3",
+  rule: "exactly max_tool_iterations LLM calls (caps 4 and 7), and the run ends by itself",
+  setup: () => CAPS.map((n) => ({ id: `cap-${n}`, setups: [`cap-${n}` as const] })),
+  judge: ({ probeCase, runs }) => capViolations(runs[0]!, capCase(probeCase)),
+  hostile: [
+    { fixture: "cap-plus-one", shows: "serves cap + 1 requests", expect: capsServed((n) => n + 1) },
+    { fixture: "cap-minus-one", shows: "serves cap − 1 requests", expect: capsServed((n) => n - 1) },
+    { fixture: "uncapped", shows: `serves its safety limit (${UNCAPPED_LIMIT})`, expect: capsServed(() => UNCAPPED_LIMIT) },
+  ],
+};
+
+const partialResult = /does not contain dispatch's output .* in full: it matches for \d+ of \d+ characters/;
+
+export const toolResult: Probe = {
+  id: "tool-result",
+  section: "§4",
+  rule: "the tool result reaches the model byte for byte",
+  setup: () => roundTrip,
+  judge: ({ runs }) => toolResultViolations(runs[0]!, roundTripTruth(), MARKER),
+  hostile: (["truncating", "summarising"] as const).map((fixture) => ({
+    fixture,
+    shows: "the last request carries only part of the tool output",
+    expect: ({ violations }) => [...holds(violations.length === 1, `one violation expected, got ${JSON.stringify(violations)}`), ...allMatch(violations, partialResult)],
+  })),
+};
+
+export const toolArguments: Probe = {
+  id: "tool-arguments",
+  section: "§5",
+  rule: "the tool runs on the model's own arguments",
+  setup: () => roundTrip,
+  judge: ({ runs }) => toolArgumentViolations(runs[0]!, EXPECTED_CALL, roundTripTruth(), MARKER),
+  hostile: [
+    {
+      fixture: "arg-rewriter",
+      shows: "the result on the wire is not dispatch on the model's arguments (though it reports them)",
+      expect: ({ violations }) =>
+        exactly(violations, [`the tool did not run on the model's arguments: the result on the wire is not dispatch("search", {"query":"Eiffel Tower"})`]),
+    },
+  ],
+};
+
+export const transcript: Probe = {
+  id: "transcript",
+  section: "§6",
+  rule: "the whole transcript is replayed (question, tool call, tool result)",
+  setup: () => roundTrip,
+  judge: ({ runs }) => transcriptViolations(runs[0]!, ROUND_TRIP_INPUT, TRANSCRIPT_CALL, roundTripTruth(), MARKER),
+  hostile: [
+    {
+      fixture: "delta-only",
+      shows: "the question and the assistant turn are missing",
+      expect: ({ violations }) => [
+        ...includes(violations, `the last request has no user message equal to the item input ${JSON.stringify(ROUND_TRIP_INPUT)}`),
+        ...includes(violations, "the last request has no assistant message carrying the search call"),
+        ...holds(violations.some((x) => /^request 2\/\d+: the first user message is absent/.test(x)), `request 2's missing question is not reported: ${JSON.stringify(violations)}`),
+      ],
+    },
+    {
+      fixture: "no-assistant",
+      shows: "its own tool-call turn is missing",
+      expect: ({ violations }) => exactly(violations, ["the last request has no assistant message carrying the search call"]),
+    },
+  ],
+};
