@@ -128,8 +128,8 @@ describe("arena CLI", () => {
 
   it("a new command is one registry entry: common flags are parsed for it", async () => {
     const seen: unknown[] = [];
-    const probe: Command = {
-      name: "probe",
+    const example: Command = {
+      name: "example",
       summary: "test command",
       common: ["arenas-dir", "arena", "corpus"],
       flags: { repeat: { type: "string", valueName: "N", description: "how many" } },
@@ -140,7 +140,7 @@ describe("arena CLI", () => {
       },
     };
     const cwd = tempRoot();
-    const r = await run(["probe", "--arenas-dir", "a", "--arena", "x", "--arena", "y", "--repeat", "3", "vanilla"], cwd, [...COMMANDS, probe]);
+    const r = await run(["example", "--arenas-dir", "a", "--arena", "x", "--arena", "y", "--repeat", "3", "vanilla"], cwd, [...COMMANDS, example]);
     expect(r.code).toBe(0);
     expect(seen).toEqual([
       { arenasDir: path.join(cwd, "a"), arenas: ["x", "y"], corpus: DEFAULT_CORPUS_PATH },

@@ -1,11 +1,10 @@
 /** Helpers for tests that run the real orchestrator with real worker processes. */
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { loadArena } from "../../orchestrator/arena/load.ts";
 import { DEFAULTS, type ArenaConfig } from "../../orchestrator/config/arena-config.ts";
 import { runArenas, type AdapterEntry, type RunOptions } from "../../orchestrator/run/session.ts";
 import { findAdapter } from "../../workers/adapters/catalog.ts";
+import { tempDirs } from "../../orchestrator/probes/wire.ts";
 import { REPO_ROOT } from "./reference.ts";
 
 export const OUR_ARENAS = path.join(REPO_ROOT, "arenas");
@@ -17,18 +16,8 @@ export function adapterEntry(name: string): AdapterEntry {
   return { name: e.name, module: e.module, variant: e.arenas !== undefined };
 }
 
-export function tempDirs() {
-  const root = mkdtempSync(path.join(os.tmpdir(), "arena-test-"));
-  return {
-    root,
-    dirs: {
-      logDir: path.join(root, "logs"),
-      // One level like a run id, so checkpoint paths read `<root>/checkpoints/<run>/<adapter>/<arena>`.
-      checkpointRoot: path.join(root, "checkpoints", "run"),
-      gatewayDir: path.join(root, "gateway"),
-    },
-  };
-}
+/** A temp root with the run dirs a test run needs (one copy, shared with the probe registry). */
+export { tempDirs };
 
 export interface QuickRun extends Partial<Omit<RunOptions, "arenas" | "adapters" | "config">> {
   readonly arenaDirs: readonly string[];
