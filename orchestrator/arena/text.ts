@@ -3,7 +3,8 @@
  * instead of being replaced with U+FFFD, which would silently change billed prompt text. Only
  * regular files are read: opening a FIFO blocks until a writer appears, and a device may never end.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from "node:fs";
+import { nonRegularKind } from "../../workers/regular-file.ts";
 
 export type FileText =
   | { readonly kind: "ok"; readonly text: string }
@@ -16,17 +17,6 @@ export type LineCounter = (before: string) => number;
 export const newlineLines: LineCounter = (before) => before.split("\n").length;
 
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-/** What a file that is not a regular file is, for messages; `undefined` for a regular one. */
-function nonRegularKind(s: Stats): string | undefined {
-  if (s.isFile()) return undefined;
-  if (s.isDirectory()) return "a directory";
-  if (s.isFIFO()) return "a FIFO";
-  if (s.isCharacterDevice()) return "a character device";
-  if (s.isBlockDevice()) return "a block device";
-  if (s.isSocket()) return "a socket";
-  return "an unknown kind of file";
-}
 
 const notRegular = (kind: string): FileText => ({ kind: "invalid", line: 1, reason: `not a regular file (${kind})` });
 

@@ -8,7 +8,8 @@ import { collapseWhitespace } from "../../workers/py/index.ts";
 import type { ToolSpec } from "../../workers/tools/specs.ts";
 import type { Body } from "./wire.ts";
 
-function mentions(text: string, name: string): boolean {
+/** Whether `name` occurs in `text` as a word (a tool description that folds in an `Args:` block). */
+export function mentions(text: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`).test(text);
 }

@@ -297,19 +297,8 @@ export class WorkerProcess {
   private onMessage(raw: unknown): void {
     const parsed = FromWorkerSchema.safeParse(raw);
     if (!parsed.success) {
-      const failure: WorkerFailure = {
-        kind: "invalid_message",
-        message: `worker sent a message that is not valid protocol: ${parsed.error.issues
-          .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
-          .join("; ")}`,
-        timedOut: false,
-        exitCode: null,
-        signal: null,
-        logTail: readLogTail(this.spec.logFile),
-      };
-      this.closing = true;
-      this.signalGroup("SIGKILL");
-      this.fail(failure);
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+      this.killFor("invalid_message", `worker sent a message that is not valid protocol: ${issues}`);
       return;
     }
     const message = parsed.data;
@@ -330,18 +319,16 @@ export class WorkerProcess {
   private violated(violation: Violation): void {
     const message = `worker broke the protocol: ${violation.reason}`;
     this.log.line(`[orchestrator] ${message}`);
-    const failure: WorkerFailure = {
-      kind: "protocol_violation",
-      message,
-      timedOut: false,
-      exitCode: null,
-      signal: null,
-      logTail: readLogTail(this.spec.logFile),
-    };
+    this.killFor("protocol_violation", message);
+    this.spec.onProtocolViolation?.({ ...violation, message });
+  }
+
+  /** A message the protocol does not allow: the worker is killed at once and whatever waits gets why. */
+  private killFor(kind: "invalid_message" | "protocol_violation", message: string): void {
+    const failure: WorkerFailure = { kind, message, timedOut: false, exitCode: null, signal: null, logTail: readLogTail(this.spec.logFile) };
     this.closing = true;
     this.signalGroup("SIGKILL");
     this.fail(failure);
-    this.spec.onProtocolViolation?.({ ...violation, message });
   }
 
   private fail(failure: WorkerFailure): void {

@@ -26,6 +26,16 @@ function prng(seed: number): () => number {
 
 const lastLine = (text: string) => text.trimEnd().split("\n").at(-1) ?? "";
 
+/** Resolves once a run under `root` has its journal: its first cell has finished. */
+async function startedRun(root: string): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 25) {
+    const latest = path.join(root, "runs", "latest");
+    if (existsSync(path.join(latest, "journal.jsonl"))) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no run started under ${root} within 60 s`);
+}
+
 describe("run folders, journal, interrupt and resume (real CLI)", () => {
   let reference: { runDir: string; seconds: number } | undefined;
 
@@ -57,8 +67,11 @@ describe("run folders, journal, interrupt and resume (real CLI)", () => {
     let interrupted = 0;
     for (const signal of signals) {
       const { root, env } = outputRoot();
-      const delayMs = 400 + random() * Math.max(200, reference!.seconds * 1000 * 0.8);
+      // The random point is measured from the moment the run has started (its journal exists), so a
+      // slow start on a loaded machine cannot turn the interrupt into one before anything ran.
+      const delayMs = random() * Math.max(200, reference!.seconds * 1000 * 0.7);
       const child = arenaCli(vanillaRun(), env);
+      await startedRun(root);
       await new Promise((r) => setTimeout(r, delayMs));
       child.kill(signal);
       const stopped = await child;
@@ -90,7 +103,8 @@ describe("run folders, journal, interrupt and resume (real CLI)", () => {
   it("kill -9 of the orchestrator loses only the cells in flight; the resume runs the rest", async () => {
     const { root, env } = outputRoot();
     const child = arenaCli(vanillaRun(), env);
-    await new Promise((r) => setTimeout(r, Math.max(800, reference!.seconds * 500)));
+    await startedRun(root);
+    await new Promise((r) => setTimeout(r, reference!.seconds * 300));
     child.kill("SIGKILL");
     await child;
     const [id] = runIdsIn(root);

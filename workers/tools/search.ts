@@ -2,10 +2,11 @@
  * The deterministic stand-in for web search (shared spec, tools.md §5): token-set overlap over a
  * fixed corpus, so results never drift between runs, machines or frameworks.
  */
-import { closeSync, constants, fstatSync, openSync, readFileSync, statSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from "node:fs";
 import { z } from "zod";
 import { DATA_MAX_DEPTH, parsePyJson, toJs } from "../py/index.ts";
 import { DEFAULT_CORPUS_PATH } from "./corpus-path.ts";
+import { nonRegularKind } from "../regular-file.ts";
 
 export { DEFAULT_CORPUS_PATH };
 
@@ -26,29 +27,19 @@ export class CorpusError extends Error {
   }
 }
 
-function nonRegular(s: Stats): string | undefined {
-  if (s.isFile()) return undefined;
-  if (s.isDirectory()) return "a directory";
-  if (s.isFIFO()) return "a FIFO";
-  if (s.isCharacterDevice()) return "a character device";
-  if (s.isBlockDevice()) return "a block device";
-  return s.isSocket() ? "a socket" : "an unknown kind of file";
-}
-
 /**
  * Only a regular file (or a symlink to one) is read: a FIFO would block every worker's build until
  * a writer came. stat before opening, so a device is never opened; the descriptor is opened
- * non-blocking and checked again in case the path changed in between. (workers/ may not import the
- * orchestrator's arena reader, which does the same.)
+ * non-blocking and checked again in case the path changed in between.
  */
 function readRegularText(file: string): string {
   let kind: string | undefined;
   try {
-    kind = nonRegular(statSync(file));
+    kind = nonRegularKind(statSync(file));
     if (kind === undefined) {
       const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
       try {
-        kind = nonRegular(fstatSync(fd));
+        kind = nonRegularKind(fstatSync(fd));
         if (kind === undefined) return readFileSync(fd, "utf8");
       } finally {
         closeSync(fd);

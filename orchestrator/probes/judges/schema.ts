@@ -12,66 +12,14 @@ import { isControlTool, specsFor } from "../../../workers/tools/registry.ts";
 import type { ToolSpec } from "../../../workers/tools/specs.ts";
 import type { Body, WireRun } from "../wire.ts";
 import { runViolations } from "./contract.ts";
+import { mentions, toolFidelityViolations } from "../../witness/schema.ts";
+import { wireFunctions } from "../../witness/wire.ts";
 
 const tools = (body: Body): Body[] => (Array.isArray(body.tools) ? body.tools : []);
-
-/** Chat Completions tool entries by function name (first wins). */
-function wireFunctions(body: Body): Map<string, Body> {
-  const out = new Map<string, Body>();
-  for (const t of tools(body)) {
-    const fn = t?.function;
-    if (fn && typeof fn.name === "string" && !out.has(fn.name)) out.set(fn.name, fn);
-  }
-  return out;
-}
 
 /** Index of the first request that advertises any of the arena's canonical tools (the first request, for a single agent). */
 function firstToolRequest(run: WireRun, specs: readonly ToolSpec[]): number {
   return run.bodies.findIndex((b) => specs.some((s) => wireFunctions(b).has(s.function.name)));
-}
-
-function mentions(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`).test(text);
-}
-
-const sentences = (s: string) => s.split(/(?<=[.!?])\s+/).filter(Boolean);
-
-/** The fidelity gates for one wire function against its canonical spec. */
-function toolViolations(spec: ToolSpec, fn: Body | undefined): string[] {
-  const name = spec.function.name;
-  if (!fn) return [`${name}: not advertised`];
-  const out: string[] = [];
-  const description = typeof fn.description === "string" ? fn.description : "";
-  const props: Body = fn.parameters?.properties && typeof fn.parameters.properties === "object" ? fn.parameters.properties : {};
-  for (const [param, canonical] of Object.entries(spec.function.parameters.properties)) {
-    const wire = props[param];
-    if (wire === undefined || wire === null || typeof wire !== "object") {
-      out.push(`${name}.${param}: parameter missing from the wire schema`);
-      continue;
-    }
-    if (wire.type !== canonical.type) {
-      out.push(`${name}.${param}: type ${JSON.stringify(wire.type ?? null)} on the wire, canonical ${JSON.stringify(canonical.type)}`);
-    }
-    const described = typeof wire.description === "string" && wire.description.trim() !== "";
-    if (!described && !mentions(description, param)) {
-      out.push(`${name}.${param}: not described (no parameter description, and the tool description does not mention it)`);
-    }
-  }
-  if (description.trim() === "") {
-    out.push(`${name}: no tool description`);
-  } else {
-    const canonical = collapseWhitespace(spec.function.description);
-    const onWire = collapseWhitespace(description);
-    if (!onWire.includes(canonical)) {
-      const missing = sentences(canonical).filter((s) => !onWire.includes(s));
-      out.push(
-        `${name}: the canonical description does not reach the model intact` +
-          (missing.length ? ` — missing ${missing.map((s) => JSON.stringify(s)).join(", ")}` : " — its sentences were reordered or split"),
-      );
-    }
-  }
-  return out;
 }
 
 /**
@@ -86,7 +34,7 @@ export function schemaViolations(run: WireRun, arenaTools: readonly string[]): s
   const first = firstToolRequest(run, specs);
   if (first === -1) return [`no request advertised any of the arena's tools ${JSON.stringify(specs.map((s) => s.function.name))}`];
   const reference = wireFunctions(run.bodies[first]!);
-  const out = specs.flatMap((spec) => toolViolations(spec, reference.get(spec.function.name)));
+  const out = specs.flatMap((spec) => toolFidelityViolations(spec, reference.get(spec.function.name)));
   run.bodies.forEach((body, i) => {
     if (i <= first) return;
     const fns = wireFunctions(body);
