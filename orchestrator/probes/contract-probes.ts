@@ -102,7 +102,7 @@ function capsServed(count: (cap: number) => number) {
 export const iterationCap: Probe = {
   id: "iteration-cap",
   section: "§3",
-  rule: "exactly max_tool_iterations LLM calls (caps 4 and 7), and the run ends by itself",
+  rule: "exactly max_tool_iterations LLM calls (two different caps drawn per run), and the run ends by itself",
   setup: () => CAPS.map((n) => ({ id: `cap-${n}`, setups: [`cap-${n}` as const] })),
   judge: ({ probeCase, runs }) => capViolations(runs[0]!, capCase(probeCase)),
   hostile: [

@@ -11,6 +11,7 @@ import type { ArenaConfig } from "../config/arena-config.ts";
 import { DEFAULT_CORPUS_PATH } from "../../workers/tools/corpus-path.ts";
 import { dispatch } from "../../workers/tools/dispatch.ts";
 import { loadCorpus } from "../../workers/tools/search.ts";
+import { drawCanary, drawCaps } from "./canary.ts";
 import type { InlineArena, ProbeRunOptions } from "./wire.ts";
 
 /** The sentinel prompt of probes.md (collapses to one sentence). */
@@ -20,10 +21,10 @@ export const SENTINEL_INPUT = "Say the word.";
 export const ROUND_TRIP_INPUT = "How tall is the Eiffel Tower?";
 /** The round trip's scripted call; `truth` is `dispatch` on exactly these arguments. */
 export const ROUND_TRIP_ARGS = { query: "Eiffel Tower" } as const;
-/** §8: a model id no library defaults to, and a temperature no library defaults to. */
-export const CANARY = { model: "arena-canary-model-7", temperature: 0.7 } as const;
-/** §3: two non-default budgets, so a hard-coded one cannot pass both. */
-export const CAPS = [4, 7] as const;
+/** §8: this run's canary model and temperature (drawn per run: canary.ts). */
+export const CANARY = drawCanary();
+/** §3: this run's two different non-default budgets, so a hard-coded one cannot pass both. */
+export const CAPS = drawCaps();
 /** §7's arenas (the first three are required by the spec; the rest are cheap). */
 export const SCHEMA_ARENAS = ["tool_use", "human_in_the_loop", "durable_state", "rag", "resilience", "multi_agent"] as const;
 const SCHEMA_INPUTS: Readonly<Record<string, string>> = { human_in_the_loop: "Book a room for 6 people on tuesday." };
@@ -82,7 +83,7 @@ export function setupOptions(setup: SetupName): Omit<ProbeRunOptions, "adapter">
   }
   if (setup.startsWith("schema:")) {
     // §8 shares these runs: the canary model and a non-zero temperature, max_tool_iterations 3.
-    const config: Partial<ArenaConfig> = { ...CANARY, maxToolIterations: 3 };
+    const config: Partial<ArenaConfig> = { model: CANARY.model, temperature: CANARY.temperature, maxToolIterations: 3 };
     return { arena: schemaArena(setup.slice(7)), config, legDeadlineMs: LEG_DEADLINE_MS };
   }
   throw new Error(`unknown setup ${setup}`);

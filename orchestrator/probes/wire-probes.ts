@@ -8,8 +8,9 @@ import { toolResultViolations } from "./judges/contract.ts";
 import { controlsViolations, streamingViolations } from "./judges/controls.ts";
 import { baselinePinViolations, schemaViolations } from "./judges/schema.ts";
 import { MARKER } from "./contract-probes.ts";
-import { CANARY, roundTripTruth, schemaArena, schemaArenasFor, setupsFor } from "./setups.ts";
+import { roundTripTruth, schemaArena, schemaArenasFor, setupsFor } from "./setups.ts";
 import { allMatch, bodiesOf, exactly, holds, matching, type HostileCase, type Probe } from "./types.ts";
+import type { WireRun } from "./wire.ts";
 
 const arenaOf = (probeCase: string) => probeCase.slice("schema:".length);
 const toolsOf = (arena: string) => schemaArena(arena).tools;
@@ -64,17 +65,29 @@ const perRequest = (pattern: RegExp, per = 1): HostileCase["expect"] => ({ runs,
   ...holds(violations.length === per * bodiesOf(runs), `${per} violation(s) per request expected, got ${violations.length} for ${bodiesOf(runs)}`),
 ];
 
+/** The §8 canary a run was given (its config overrides). */
+function canaryOf(run: WireRun): { model: string; temperature: number } {
+  return { model: String(run.config.model), temperature: Number(run.config.temperature) };
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A hostile expectation that depends on the canary its run was given. */
+const perRun = (make: (canary: { model: string; temperature: number }) => HostileCase["expect"]): HostileCase["expect"] => (o) =>
+  make(canaryOf(o.runs[0]!))(o);
+
 export const sharedControls: Probe = {
   id: "shared-controls",
   section: "§8",
   rule: "the configured model and temperature on every request, nothing outside the baseline's envelope",
   setup: (subject) => [{ id: "canary", setups: schemaArenasFor(subject).map((id) => `schema:${id}` as const) }],
   // Arenas the subject is unsupported on (no resume on a pause arena) have no requests to judge.
-  judge: ({ runs }) => controlsViolations([runs[0]!, ...runs.slice(1).filter((r) => r.framework.available)], CANARY, runs[0]!.declared.wireExceptions),
+  // Judged against the canary the run was given (drawn per run, and the run may come from another process).
+  judge: ({ runs }) => controlsViolations([runs[0]!, ...runs.slice(1).filter((r) => r.framework.available)], canaryOf(runs[0]!), runs[0]!.declared.wireExceptions),
   hostile: [
-    controlsFixture("own-model", "its own model on every request", perRequest(/: model "gpt-4o-mini", configured "arena-canary-model-7"$/)),
-    controlsFixture("own-temperature", "temperature 1.0 on every request", perRequest(/: temperature 1, configured 0\.7$/)),
-    controlsFixture("no-temperature", "no temperature on any request", perRequest(/: temperature missing, configured 0\.7$/)),
+    controlsFixture("own-model", "its own model on every request", perRun((c) => perRequest(new RegExp(`: model "gpt-4o-mini", configured ${escape(JSON.stringify(c.model))}$`)))),
+    controlsFixture("own-temperature", "temperature 1.0 on every request", perRun((c) => perRequest(new RegExp(`: temperature 1, configured ${escape(String(c.temperature))}$`)))),
+    controlsFixture("no-temperature", "no temperature on any request", perRun((c) => perRequest(new RegExp(`: temperature missing, configured ${escape(String(c.temperature))}$`)))),
     controlsFixture("extra-sampling", "top_p and seed outside the envelope on every request", (o) => [
       ...matching(o.violations, /: "top_p" is outside the baseline's envelope/, bodiesOf(o.runs)),
       ...matching(o.violations, /: "seed" is outside the baseline's envelope/, bodiesOf(o.runs)),

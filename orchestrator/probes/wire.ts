@@ -5,10 +5,9 @@
  * the report itself (§5 arguments, §10 usage), which the pass-through tap (tap-adapter.ts) reads
  * per leg, and the adapter's declarations (delegates, wire exceptions), which it logs on load.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadArena } from "../arena/load.ts";
 import { DEFAULTS, type ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
@@ -17,7 +16,7 @@ import type { GatewayFaults } from "../run/run-gateway.ts";
 import { runArenas, type AdapterEntry, type RunOptions } from "../run/session.ts";
 import { toJs } from "../../workers/py/index.ts";
 import { DEFAULT_CORPUS_PATH } from "../../workers/tools/corpus-path.ts";
-import type { TapDeclaration, TapEntry } from "./tap-adapter.ts";
+import { readTap, tapModule, type TapDeclaration, type TapEntry } from "./tap-adapter.ts";
 
 export type Body = Record<string, any>;
 export type { TapEntry };
@@ -104,6 +103,8 @@ export interface ProbeRun {
   readonly bodies: readonly Body[];
   /** The temp root (checkpoints live under `<root>/checkpoints`). */
   readonly root: string;
+  /** The workers' logs (where the tap's reports are). */
+  readonly logDir: string;
 }
 
 type Shared = Omit<ProbeRunOptions, "arena" | "items">;
@@ -150,6 +151,7 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
       gateway,
       bodies: gateway.requests.map((r) => toJs(r.body) as Body),
       root,
+      logDir: dirs.logDir,
     };
   });
 }
@@ -179,26 +181,17 @@ export interface WireRun {
   readonly reported: readonly TapEntry[];
   /** The module's declarations as the tap read them (empty when it never loaded). */
   readonly declared: Declared;
+  /** The config overrides the run was given (a setup's random canary: judged against what was asked). */
+  readonly config: Partial<ArenaConfig>;
 }
-
-const TAP_MODULE = fileURLToPath(new URL("./tap-adapter.ts", import.meta.url));
 
 /** Run one adapter (real or fixture) through the real orchestrator and gateway, tapped. */
 export async function wireRun(options: ProbeRunOptions): Promise<WireRun> {
+  // Only the wrapper module lives here (read, never written, by the worker).
   const tapDir = mkdtempSync(path.join(os.tmpdir(), "arena-tap-"));
-  const tapLog = path.join(tapDir, "legs.jsonl");
   try {
-    const run = await probeRun({
-      ...options,
-      adapter: { ...options.adapter, module: TAP_MODULE },
-      workerEnv: { ...options.workerEnv, ARENA_PROBE_TAP_INNER: options.adapter.module, ARENA_PROBE_TAP_LOG: tapLog },
-    });
-    const lines = existsSync(tapLog)
-      ? readFileSync(tapLog, "utf8")
-          .split("\n")
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as TapEntry | TapDeclaration)
-      : [];
+    const run = await probeRun({ ...options, adapter: { ...options.adapter, module: tapModule(tapDir, options.adapter.module) } });
+    const lines = readTap(run.logDir);
     rmSync(run.root, { recursive: true, force: true });
     const s = run.gateway.servedUsage;
     const declaration = lines.find((l): l is TapDeclaration => "declared" in l);
@@ -210,6 +203,7 @@ export async function wireRun(options: ProbeRunOptions): Promise<WireRun> {
       servedUsage: { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens, llm_calls: s.llm_calls },
       reported: lines.filter((l): l is TapEntry => !("declared" in l)),
       declared: declaration?.declared ?? { delegates: [], wireExceptions: [] },
+      config: options.config ?? {},
     };
   } finally {
     rmSync(tapDir, { recursive: true, force: true });

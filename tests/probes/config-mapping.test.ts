@@ -19,7 +19,7 @@ const registered = (file: string, evidence: string): Mapping => ({ probe: `orche
 const harnessOnly = (why: string): Mapping => ({ harnessOnly: why });
 
 // The proofs, by field meaning (shared by the run config and the adapter config).
-const MODEL = registered("wire-probes.ts", "CANARY");
+const MODEL = registered("wire-probes.ts", "canaryOf");
 const TEMPERATURE = registered("wire-probes.ts", "temperature");
 const BASE_URL = probe("usage-accounting.test.ts", "base_url");
 const TIMEOUT = probe("transport.test.ts", "requestTimeoutS");

@@ -27,7 +27,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 
 afterAll(() => {
   if (Object.keys(findings).length === 0) return;
-  writeFindings("shared-controls", "shared controls (probes.md §8)", { config: CANARY, envelope: ENVELOPE, adapters: findings });
+  writeFindings("shared-controls", "shared controls (probes.md §8)", { config: { model: CANARY.model, temperature: CANARY.temperature, seed: CANARY.seed }, envelope: ENVELOPE, adapters: findings });
 });
 
 describe("§8 the judge", () => {
@@ -43,7 +43,7 @@ describe("§8 the judge", () => {
     ]);
     expect(controlsViolations([syntheticRun([body({ stream: true, stream_options: { include_usage: true } })])], CANARY, [])).toEqual([]);
     expect(controlsViolations([syntheticRun([body({ stream_options: { include_usage: true } })])], CANARY, [])[0]).toMatch(/stream_options .* allowed only/);
-    expect(controlsViolations([syntheticRun([body({ temperature: 0.70000001 })])], CANARY, [])[0]).toMatch(/temperature 0.70000001/);
+    expect(controlsViolations([syntheticRun([body({ temperature: CANARY.temperature + 1e-8 })])], CANARY, [])[0]).toMatch(/temperature \d/);
   });
 
 });

@@ -150,5 +150,6 @@ export function syntheticRun(bodies: readonly Body[], items: Partial<FrameworkRe
     servedUsage: { prompt_tokens: 0, completion_tokens: 0, llm_calls: bodies.length },
     reported: [],
     declared: { delegates: [], wireExceptions: [] },
+    config: {},
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * The values probes put into the config where a library default could pass by accident or a
+ * fixture could special-case a known string: a model id, a temperature, two iteration caps.
+ * They are drawn per run (per process) from one seed, so no adapter can recognise "the probe's
+ * model"; the seed is in every run (WireRun.config) and in the judges' messages, and
+ * `ARENA_PROBE_SEED=<seed>` draws the same values again to reproduce a failure.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { DEFAULTS } from "../config/arena-config.ts";
+
+/** This process's seed: ARENA_PROBE_SEED when given (reproducing a run), otherwise fresh. */
+export const PROBE_SEED = process.env.ARENA_PROBE_SEED?.trim() || randomBytes(8).toString("hex");
+
+/** A number in [0, 1) that depends only on the seed and `label`. */
+function draw(seed: string, label: string): number {
+  return createHash("sha256").update(`${seed}\u0000${label}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** Temperatures libraries default to (or round to): a canary must be none of them. */
+const DEFAULT_TEMPERATURES = new Set([0, 0.2, 0.5, 0.7, 1, 2]);
+
+export interface Canary {
+  readonly seed: string;
+  readonly model: string;
+  readonly temperature: number;
+}
+
+/** §8: a model id no library defaults to, and a temperature no library defaults to. */
+export function drawCanary(seed: string = PROBE_SEED): Canary {
+  const model = `canary-${createHash("sha256").update(`${seed}\u0000model`).digest("hex").slice(0, 12)}`;
+  let temperature = 0.05 + Math.floor(draw(seed, "temperature") * 180) / 100;
+  temperature = Math.round(temperature * 100) / 100;
+  if (DEFAULT_TEMPERATURES.has(temperature)) temperature = Math.round((temperature + 0.03) * 100) / 100;
+  return { seed, model, temperature };
+}
+
+/**
+ * §3: two different caps, neither the default budget, so a hard-coded cap (any one number) cannot
+ * pass both and the default cannot pass either.
+ */
+export function drawCaps(seed: string = PROBE_SEED): readonly [number, number] {
+  const choices = [3, 4, 5, 7, 8, 9].filter((n) => n !== DEFAULTS.maxToolIterations);
+  const first = choices[Math.floor(draw(seed, "cap-a") * choices.length)]!;
+  const rest = choices.filter((n) => n !== first);
+  return [first, rest[Math.floor(draw(seed, "cap-b") * rest.length)]!];
+}
