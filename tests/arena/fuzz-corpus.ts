@@ -4,18 +4,7 @@
  * Deterministic (own PRNG, no dependency): a failing case number reproduces from the seed alone.
  */
 import type { ArenaFiles, FileContent } from "./fixture.ts";
-
-/** mulberry32: small, fast, and good enough to spread mutations; not for anything secret. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../support/prng.ts";
 
 class Rng {
   private readonly next: () => number;

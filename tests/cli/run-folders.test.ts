@@ -8,21 +8,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { arenaCli, arenasCopy, comparableScorecard, filesUnder, outputRoot, runIdsIn } from "../support/cli.ts";
 import { REPO_ROOT } from "../support/reference.ts";
+import { mulberry32 } from "../support/prng.ts";
 
 const ARENAS = ["tool_use", "durable_state", "human_in_the_loop"];
 const arenaFlags = (dir?: string) => [...(dir ? ["--arenas-dir", dir] : []), ...ARENAS.flatMap((a) => ["--arena", a])];
 const vanillaRun = (dir?: string) => ["run", ...arenaFlags(dir), "--framework", "vanilla", "--concurrency", "1"];
 
-/** mulberry32: the interrupt points are random but the same on every run of the suite. */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const lastLine = (text: string) => text.trimEnd().split("\n").at(-1) ?? "";
 
@@ -62,7 +53,8 @@ describe("run folders, journal, interrupt and resume (real CLI)", () => {
 
   it("SIGINT and SIGTERM at random points keep what finished; --resume finishes the run and its scorecards equal the uninterrupted run's", async () => {
     expect(reference).toBeDefined();
-    const random = prng(20261201);
+    // Seeded: the interrupt points are random but the same on every run of the suite.
+    const random = mulberry32(20261201);
     const signals = ["SIGINT", "SIGTERM", "SIGINT"] as const;
     let interrupted = 0;
     for (const signal of signals) {

@@ -7,18 +7,9 @@
 import { describe, expect, it } from "vitest";
 import { PyError } from "../../workers/py/index.ts";
 import { calculator, dispatch } from "../../workers/tools/index.ts";
+import { mulberry32 } from "../support/prng.ts";
 
-/** mulberry32: small, seedable, deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const PIECES = [
   "1", "2", "0", "01", "1e", "1e5", "1_0", "0x1f", "0b2", "1.5", ".5", "5.", "1j", "9".repeat(30), "x", "print",
