@@ -17,19 +17,19 @@ import {
   isoSeconds,
   type FrameworkRecord,
   type ItemRecord,
-  type LegRecord,
   type RunRecord,
 } from "../report/record.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../workers/tools/registry.ts";
 import { WorkerPool } from "../workers/pool.ts";
 import { Isolation } from "../workers/sandbox/index.ts";
-import { driveItem, type DrivenItem, type DrivenLeg } from "./drive.ts";
+import { driveItem, type DrivenItem } from "./drive.ts";
+import { harnessErrorRecord, itemRecord, workItem } from "./item-record.ts";
 import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gateway.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
 import { createScorer, type Scorer } from "./scorer.ts";
 import { ADAPTER_ERROR_DETAIL } from "../scoring/score.ts";
-import type { ItemEvidence, LaneContext, RuleViolation } from "../witness/types.ts";
+import type { ItemEvidence, LaneContext } from "../witness/types.ts";
 import { witnessItem, witnessLane } from "../witness/witness.ts";
 import { compileScript, type CompiledScript } from "../gateway/script.ts";
 import { selectTurns } from "../gateway/selection.ts";
@@ -142,81 +142,6 @@ export interface ItemTiming {
   /** Time to score the item off the main loop. */
   readonly scoreSeconds: number;
   readonly restarts: number;
-}
-
-function workItem(item: Item) {
-  return { id: item.id, input: item.input, resume_with: item.resume_with };
-}
-
-function legRecord(leg: DrivenLeg): LegRecord {
-  return {
-    prompt_tokens: leg.result.prompt_tokens,
-    completion_tokens: leg.result.completion_tokens,
-    llm_calls: leg.result.llm_calls,
-    tool_calls: leg.result.tool_calls.map((c) => c.name),
-    suspended: leg.result.suspended,
-    latency_s: Math.round(leg.seconds * 10_000) / 10_000,
-    ...(leg.served ? { served: leg.served } : {}),
-    ...(leg.resumeStateBytes !== undefined ? { resume_state_bytes: leg.resumeStateBytes } : {}),
-  };
-}
-
-/**
- * The item as recorded. Tokens and LLM calls are what the gateway served (every attempt), when it
- * recorded the item; latency is the harness's own clock. The adapter's own figures are kept as
- * `reported`, and a mismatch is the witness's `usage-reported` violation.
- */
-function itemRecord(
-  item: Item,
-  repeat: number,
-  driven: DrivenItem,
-  score: { passed: boolean; checks: ItemRecord["checks"] },
-  violations: readonly RuleViolation[],
-): ItemRecord {
-  const m = driven.merged;
-  const served = driven.served;
-  return {
-    repeat,
-    item_id: item.id,
-    passed: score.passed,
-    checks: score.checks,
-    output_text: m.output_text ?? "",
-    tool_calls: m.tool_calls.map((c) => c.name),
-    prompt_tokens: served?.prompt_tokens ?? m.prompt_tokens,
-    completion_tokens: served?.completion_tokens ?? m.completion_tokens,
-    latency_s: Math.round(driven.wallSeconds * 10_000) / 10_000,
-    llm_calls: served?.llm_calls ?? m.llm_calls,
-    error: m.error,
-    ...(m.error && driven.errorClass ? { error_class: driven.errorClass } : {}),
-    ...(m.suspends > 0
-      ? { suspends: m.suspends, tool_calls_before_suspend: m.tool_calls_before_suspend.map((c) => c.name) }
-      : {}),
-    ...(served ? { served } : {}),
-    reported: { prompt_tokens: m.prompt_tokens, completion_tokens: m.completion_tokens, llm_calls: m.llm_calls, latency_s: m.latency_s },
-    ...(violations.length > 0 ? { violations: [...violations] } : {}),
-    ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
-    ...(driven.traceback ? { traceback: driven.traceback } : {}),
-  };
-}
-
-/** Our own exception while handling an item: recorded as a `harness` error, and the run goes on. */
-function harnessErrorRecord(item: Item, repeat: number, err: unknown): ItemRecord {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : `Error: ${String(err)}`;
-  return {
-    repeat,
-    item_id: item.id,
-    passed: false,
-    checks: [],
-    output_text: "",
-    tool_calls: [],
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    latency_s: 0,
-    llm_calls: 0,
-    error: `HarnessError: ${text}`,
-    error_class: "harness",
-    ...(err instanceof Error && err.stack ? { traceback: err.stack } : {}),
-  };
 }
 
 function requiresPause(arena: Arena): boolean {
