@@ -157,6 +157,11 @@ export class Recorder {
     return total ? { ...total } : { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 };
   }
 
+  /** Attempts still being handled: a client's close may still be on its way through the sandbox bridge. */
+  get pendingAttempts(): number {
+    return this.#attempts.filter((a) => a.outcome === "pending").length;
+  }
+
   /** A snapshot; with `tag`, only that tag's records (servedUsage summed over them). */
   records(tag?: string): GatewayRecords {
     const keep = <T extends { tag: string }>(xs: readonly T[]): T[] => (tag === undefined ? [...xs] : xs.filter((x) => x.tag === tag));

@@ -31,6 +31,8 @@ export interface RunGateway {
    * what its tag received in between is that leg's.
    */
   readonly watchLeg?: (tag: string) => LegWatch;
+  /** Let attempts still in flight settle before the records are read (the workers are gone). */
+  settle?(maxMs: number): Promise<void>;
   /** The mock gateway, for probes that read its records (undefined in live mode). */
   readonly mock?: Gateway;
   /** The live proxy, whose recorder holds the run's provider traffic (undefined in mock mode). */
@@ -77,7 +79,7 @@ export async function startRunGateway(
 }
 
 /** What both modes share: tagged URLs, usage read from the recorder, the witness around a leg. */
-function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "stop"> {
+function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "settle" | "stop"> {
   return {
     baseUrlFor: (tag) => gateway.baseUrlFor(tag),
     servedUsage: (tag) => gateway.recorder.servedUsageFor(tag),
@@ -98,6 +100,18 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
         },
       };
     },
+    settle: (maxMs) => settleAttempts(gateway.recorder, maxMs),
     stop: () => gateway.stop(),
   };
+}
+
+/**
+ * Wait (at most `maxMs`) until no attempt is still pending. The workers are gone by then, but a
+ * client's close travels through the sandbox bridge's sockets and may not have reached the gateway
+ * yet; a snapshot taken before would record an abandoned attempt as never given up.
+ */
+async function settleAttempts(recorder: { readonly pendingAttempts: number }, maxMs: number): Promise<void> {
+  for (const until = Date.now() + maxMs; recorder.pendingAttempts > 0 && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }

@@ -270,6 +270,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     clearTimeout(graceTimer);
     options.signal?.removeEventListener("abort", halt);
     await Promise.all([...pools.values()].map((p) => (stopped() ? p.pool.killAll() : p.pool.close())));
+    await Promise.all([...gateways.values()].map((g) => g.settle?.(1_000)));
     for (const [id, g] of gateways) if (g.mock) gatewayRecords.set(id, g.mock.recorder.records());
     await Promise.all([...gateways.values()].map((g) => g.stop()));
     await scorer.close();
