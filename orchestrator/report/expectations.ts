@@ -32,7 +32,7 @@ export type ComparedItem = Pick<ItemRecord, "item_id" | "repeat" | "passed" | "e
 };
 
 /** The parts of a framework row compared; a FrameworkRecord is one. */
-export type ComparedFramework = Pick<FrameworkRecord, "framework" | "available" | "unavailable_kind" | "reason"> & {
+export type ComparedFramework = Pick<FrameworkRecord, "framework" | "available" | "unavailable_kind" | "reason" | "isolation"> & {
   readonly items: readonly ComparedItem[];
 };
 
@@ -101,6 +101,16 @@ export type Difference =
       readonly item_id: string;
       readonly rule: string;
       readonly reason: string;
+    }
+  | {
+      /**
+       * A watched worker (no sandbox) wrote outside its folders or left a process behind. Never
+       * accepted by an update: under the sandbox it could not have happened at all.
+       */
+      readonly kind: "isolation_violation";
+      readonly arena: string;
+      readonly framework: string;
+      readonly violations: readonly string[];
     }
   | {
       readonly kind: "lane_error";
@@ -191,6 +201,7 @@ export function compareWithExpectations(
         out.push({ kind: "lane_error", ...where, ...kind, reason: fw.reason ?? "" });
         continue;
       }
+      if (fw.isolation?.violations?.length) out.push({ kind: "isolation_violation", ...where, violations: fw.isolation.violations });
       for (const { item_id, repeats } of byItem(fw.items)) {
         const broken = brokenRules(repeats);
         const listed = rulesListed.get(itemKey(mode, record.arena, fw.framework, item_id)) ?? [];
@@ -262,6 +273,8 @@ export function renderDifference(d: Difference): string {
       return `${d.arena}/${d.framework}/${d.item_id}: breaks rule ${d.rule}, not expected to: ${excerpt(d.detail)}`;
     case "violation_gone":
       return `${d.arena}/${d.framework}/${d.item_id}: no longer breaks rule ${d.rule}, but is listed as breaking it (${excerpt(d.reason, 80)})`;
+    case "isolation_violation":
+      return `${d.arena}/${d.framework}: its watched worker broke isolation (${d.violations.length}): ${excerpt(d.violations[0] ?? "")}`;
     case "lane_error":
       return `${d.arena}/${d.framework}: did not run (${d.unavailable_kind ?? "unavailable"}): ${excerpt(d.reason)}`;
   }
@@ -272,7 +285,7 @@ export function renderDifference(d: Difference): string {
  * (the framework must build), and under `--strict` a listed failure stays a difference.
  */
 export function acceptable(d: Difference): boolean {
-  if (d.kind === "lane_error") return false;
+  if (d.kind === "lane_error" || d.kind === "isolation_violation") return false;
   if (d.kind === "now_passes" || d.kind === "violation" || d.kind === "violation_gone") return true;
   return d.expected_reason === undefined;
 }

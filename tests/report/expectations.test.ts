@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  acceptable,
   compareWithExpectations,
   DEFAULT_PREAMBLE,
   ExpectationsError,
@@ -478,5 +479,24 @@ describe("witness rule entries (rule = ...)", () => {
     const again = updateExpectations(file, [run([])], "mock");
     expect(again.removed).toEqual([ref("langgraph", "res-02")]);
     expect(loadExpectations(file).entries.map((e) => e.rule ?? null)).toEqual([null]);
+  });
+});
+
+describe("isolation violations of watched workers", () => {
+  it("are a difference no update can accept", () => {
+    const watched = record("resilience", [
+      lane("vanilla", [item("res-01", true)], {
+        isolation: { level: "watched", network: "shared", tool: "watcher (/proc)", violations: ["wrote /tmp/stray.json", "left pid 4242 running"] },
+      }),
+    ]);
+    const diff = compareWithExpectations([watched], loadExpectations(writeFile(entry(LG))), "mock");
+    expect(diff).toEqual([{ kind: "isolation_violation", arena: "resilience", framework: "vanilla", violations: ["wrote /tmp/stray.json", "left pid 4242 running"] }]);
+    expect(renderDifference(diff[0]!)).toBe("resilience/vanilla: its watched worker broke isolation (2): wrote /tmp/stray.json");
+    expect(acceptable(diff[0]!)).toBe(false);
+    expect(renderDiff(diff, { updateCommand: "u" })).toEqual([renderDifference(diff[0]!)]);
+  });
+  it("a clean isolation record is no difference", () => {
+    const sealed = record("resilience", [lane("vanilla", [item("res-01", true)], { isolation: { level: "sandbox", network: "sealed", tool: "bubblewrap 0.8.0" } })]);
+    expect(compareWithExpectations([sealed], loadExpectations(writeFile(entry(LG))), "mock")).toEqual([]);
   });
 });
