@@ -16,6 +16,7 @@ import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts"
 import { CorpusError, loadCorpus } from "../../workers/tools/search.ts";
 import { UsageError, type CommandContext, type Io } from "./command.ts";
 import { selectArenas } from "./common.ts";
+import { adapterModuleAt } from "./adapter-path.ts";
 import { EXIT_USAGE, exitForSignal } from "./exit-codes.ts";
 import { onInterrupt } from "./interrupt.ts";
 import { progressReporter } from "./progress.ts";
@@ -28,10 +29,19 @@ import { readSandboxMode } from "../workers/sandbox/mode.ts";
 
 export { REPO_ROOT };
 
+/** How an `--adapter PATH` is recorded among the framework arguments (and read back on resume). */
+const MODULE_ARG = "module:";
+
 export function resolveFrameworks(raw: unknown): AdapterEntry[] {
   const names = Array.isArray(raw) ? (raw as string[]) : ["all"];
   const out: AdapterEntry[] = [];
   for (const name of names) {
+    if (name.startsWith(MODULE_ARG)) {
+      const own = adapterModuleAt(name.slice(MODULE_ARG.length), "/");
+      if (out.some((o) => o.name === own.name)) throw new UsageError(`--adapter ${own.module}: an adapter named '${own.name}' is already in the run`);
+      out.push({ name: own.name, module: own.module });
+      continue;
+    }
     if (name === "all") {
       for (const e of ADAPTER_CATALOG) {
         if (!out.some((o) => o.name === e.name)) {
@@ -83,7 +93,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   let request: RunRequest;
   try {
     if (resumeRef !== undefined) {
-      for (const flag of ["framework", "mode", "repeat", "item"]) {
+      for (const flag of ["framework", "adapter", "mode", "repeat", "item"]) {
         if (flags[flag] !== undefined) throw new UsageError(`--${flag} cannot be combined with a resume: it runs with the recorded configuration`);
       }
       request = planResume({
@@ -98,7 +108,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       const mode = flags.mode as string | undefined;
       if (mode !== undefined && mode !== "mock" && mode !== "live") throw new UsageError(`--mode must be mock or live, got '${mode}'`);
       const config = loadConfig(env, mode as Mode | undefined, countFlag(flags.repeat, "repeat", 1));
-      const frameworkArgs = Array.isArray(flags.framework) ? (flags.framework as string[]) : ["all"];
+      // `--adapter PATH` (an author's own module) alone runs just that; with --framework, both.
+      const own = (Array.isArray(flags.adapter) ? (flags.adapter as string[]) : []).map((p) => `${MODULE_ARG}${adapterModuleAt(p, io.cwd).module}`);
+      const named = Array.isArray(flags.framework) ? (flags.framework as string[]) : own.length > 0 ? [] : ["all"];
+      const frameworkArgs = [...named, ...own];
       const frameworks = resolveFrameworks(frameworkArgs);
       const arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
       if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);

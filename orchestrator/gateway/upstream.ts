@@ -17,7 +17,7 @@ import { dumpsPy } from "../../workers/py/index.ts";
 import type { Answerer, Completion } from "./answer.ts";
 import { errorBody, internalError, send } from "./http-util.ts";
 import { StreamTap, tapJson } from "./reply-tap.ts";
-import { underApiRoot, type Route } from "./route.ts";
+import { underApiRoot } from "./route.ts";
 
 export interface UpstreamOptions {
   /** The provider's base URL, e.g. `https://api.openai.com/v1`: a worker's path below `/v1` is appended to it. */

@@ -58,6 +58,19 @@ describe("exit codes (real CLI)", () => {
     expect(lastLine(r.stdout)).toBe(`results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(root, "runs", id, "summary.md"))}`);
   }, 300_000);
 
+  it("run --adapter PATH: an author's own module runs like a catalogue entry, and a rule it breaks exits 1, named on the last line", async () => {
+    const { env } = outputRoot();
+    const module = path.join(REPO_ROOT, "fixtures", "adapters", "late-model-swap", "index.ts");
+    const r = await arenaCli(["run", "--arena", "tool_use", "--adapter", module], env);
+    expect(r.exitCode, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toContain("tool_use late-model-swap: 18/18 passed");
+    expect(r.stdout).toMatch(/^tool_use\/late-model-swap\/tu-\d+: breaks rule model, not expected to: leg 1 request \d+: model "gpt-4o-cheaper-snapshot", configured "gpt-4.1-mini"$/m);
+    expect(lastLine(r.stdout)).toMatch(/^\d+ difference\(s\) from the expectations \(violation\), first unexpected rule violation: tool_use\/late-model-swap\/tu-\d+ model; summary: /);
+    const missing = await arenaCli(["run", "--arena", "tool_use", "--adapter", "no/such/index.ts"], env);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain("--adapter no/such/index.ts: no such file");
+  }, 60_000);
+
   it("bad configuration is exit 2 naming the variable or flag, before anything runs", async () => {
     const { root, env } = outputRoot();
     const cases: [Record<string, string>, string[], RegExp][] = [

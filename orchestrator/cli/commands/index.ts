@@ -19,6 +19,12 @@ const RUN_FLAGS = {
     valueName: "NAME",
     description: "an adapter name, repeatable, or `all` (default: all)",
   },
+  adapter: {
+    type: "string",
+    multiple: true,
+    valueName: "PATH",
+    description: "your own adapter module (its default export is the Adapter), repeatable; alone, only it runs",
+  },
   mode: { type: "string", valueName: "mock|live", description: "mock (scripted gateway, no key) or live (default: mock)" },
   repeat: { type: "string", valueName: "N", description: "run every item N times (default: 1)" },
   concurrency: {

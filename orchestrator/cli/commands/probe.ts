@@ -9,8 +9,6 @@
  * longer occurs), or a fixture goes uncaught. The table goes to stdout (deterministic: registry
  * and catalogue order); progress goes to stderr as runs finish.
  */
-import { existsSync, statSync } from "node:fs";
-import path from "node:path";
 import { DEFAULT_ARENAS_DIR } from "../../arena/discover.ts";
 import { judgeHostile, judgeProbe, sharedRunner, type ProbeEnv } from "../../probes/execute.ts";
 import { renderFixtures, renderMatrix, type MatrixRow } from "../../probes/report.ts";
@@ -19,6 +17,7 @@ import type { Subject } from "../../probes/setups.ts";
 import type { Probe } from "../../probes/types.ts";
 import { ARENA_FIXTURES, FIXTURES } from "../../../fixtures/catalog.ts";
 import { UsageError, type CommandContext, type FlagValue, type Io } from "../command.ts";
+import { adapterModuleAt } from "../adapter-path.ts";
 
 const list = (v: FlagValue): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
@@ -50,12 +49,7 @@ function selectSubjects(frameworks: readonly string[], adapters: readonly string
     throw new UsageError(`--framework: no adapter ${unknown.map((n) => JSON.stringify(n)).join(", ")} in the catalogue (known: ${catalogue.map((s) => s.name).join(", ")}, all)`);
   }
   const picked = names.includes("all") ? catalogue : catalogue.filter((s) => names.includes(s.name));
-  const own = adapters.map((p) => {
-    const abs = path.resolve(cwd, p);
-    if (!existsSync(abs)) throw new UsageError(`--adapter ${p}: no such file (${abs})`);
-    if (!statSync(abs).isFile()) throw new UsageError(`--adapter ${p}: not a file (${abs}); give the module whose default export is the Adapter`);
-    return moduleSubject(abs);
-  });
+  const own = adapters.map((p) => moduleSubject(adapterModuleAt(p, cwd).module));
   return [...picked, ...own];
 }
 
