@@ -17,12 +17,11 @@ import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import { runArenas, type AdapterEntry } from "../orchestrator/run/session.ts";
 import type { ItemEvidence, LaneContext } from "../orchestrator/witness/types.ts";
+import { canonicalOutputs } from "../orchestrator/witness/canonical.ts";
 import { witnessItem, witnessLane } from "../orchestrator/witness/witness.ts";
 import type { Body } from "../orchestrator/witness/wire.ts";
 import { ADAPTER_CATALOG } from "../workers/adapters/catalog.ts";
 import { toJs } from "../workers/py/index.ts";
-import { dispatch } from "../workers/tools/dispatch.ts";
-import { loadCorpus } from "../workers/tools/search.ts";
 
 export async function witnessCost(rounds: number): Promise<string> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,7 +30,7 @@ export async function witnessCost(rounds: number): Promise<string> {
   const adapters: AdapterEntry[] = ADAPTER_CATALOG.map((e) => ({ name: e.name, module: e.module, ...(e.arenas ? { onlyArenas: e.arenas } : {}) }));
   const tmp = mkdtempSync(path.join(os.tmpdir(), "arena-witness-"));
   const outcome = await runArenas({ arenas, adapters, config: DEFAULTS, corpusPath, dirs: { logDir: path.join(tmp, "logs"), checkpointRoot: path.join(tmp, "ck") } });
-  const corpus = loadCorpus(corpusPath);
+  const canonical = canonicalOutputs(corpusPath);
   // One evidence per worker tag (all its requests as one leg): the rules' work is per request.
   const lanes: { lane: LaneContext; items: ItemEvidence[] }[] = [];
   let requests = 0;
@@ -40,7 +39,6 @@ export async function witnessCost(rounds: number): Promise<string> {
     if (!records) continue;
     const byTag = new Map<string, Body[]>();
     for (const r of records.requests) byTag.set(r.tag, [...(byTag.get(r.tag) ?? []), toJs(r.body) as Body]);
-    const cache = new Map<string, string>();
     const lane: LaneContext = {
       mode: "mock",
       model: DEFAULTS.model,
@@ -49,7 +47,7 @@ export async function witnessCost(rounds: number): Promise<string> {
       systemPrompt: arena.systemPrompt,
       wireExceptions: [],
       delegates: [],
-      canonical: (name, args) => cache.get(`${name}\u0000${args}`) ?? cache.set(`${name}\u0000${args}`, dispatch(name, args, { corpus })).get(`${name}\u0000${args}`)!,
+      canonical,
     };
     const items = [...byTag].map(([tag, bodies]) => {
       requests += bodies.length;

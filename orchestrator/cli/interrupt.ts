@@ -4,6 +4,8 @@
  * a second one exits at once. Workers run in their own process groups, so a terminal's Ctrl-C
  * reaches only the orchestrator.
  */
+import { exitForSignal } from "./exit-codes.ts";
+
 export interface Interrupt {
   readonly signal: AbortSignal;
   /** The signal that aborted the run, if one did. */
@@ -17,7 +19,7 @@ export function onInterrupt(say: (line: string) => void): Interrupt {
   const handler = (signal: NodeJS.Signals) => {
     if (received) {
       say(`arena: ${signal} again: exiting now`);
-      process.exit(signal === "SIGTERM" ? 143 : 130);
+      process.exit(exitForSignal(signal));
     }
     received = signal;
     say(`arena: ${signal}: stopping — in-flight items get a few seconds, then the run is written up (again to exit now)`);

@@ -11,7 +11,7 @@ import { ConfigError, LiveRefusedError, loadArenaConfig, parseCount, readEnviron
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/session.ts";
 import { workerKeyFor } from "../run/run-gateway.ts";
-import { JournalWriter } from "../store/journal.ts";
+import { cellKey, JournalWriter } from "../store/journal.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
 import { CorpusError, loadCorpus } from "../../workers/tools/search.ts";
 import { UsageError, type CommandContext, type Io } from "./command.ts";
@@ -170,7 +170,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       onItem: (arena, framework, record) => journal.append({ type: "item", arena, framework, record }),
       onLane: (arena, lane) => journal.append({ type: "lane", arena, lane }),
       checkLane: (arena, framework, libVersion) => {
-        const recorded = request.prior?.lanes.get(`${arena}\u0000${framework}`);
+        const recorded = request.prior?.lanes.get(cellKey(arena, framework));
         if (!recorded?.available || recorded.lib_version === libVersion || flags.force === true) return undefined;
         return `refusing to resume ${request.layout.runId}: ${framework} is ${libVersion} now, ${recorded.lib_version} when the run recorded it (--force resumes anyway)`;
       },

@@ -8,7 +8,7 @@ import path from "node:path";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { isoSeconds } from "../report/record.ts";
+import { FORMAT_VERSION, isoSeconds } from "../report/record.ts";
 import type { AdapterEntry, PriorCells } from "../run/session.ts";
 import { readJournal } from "../store/journal.ts";
 import { latestRunId } from "../store/latest.ts";
@@ -66,7 +66,7 @@ export function planNewRun(run: NewRun, now = new Date()): RunRequest {
   const layout = new RunLayout(run.roots, newRunId(now));
   const config = configSnapshot(run.config);
   const manifest: Manifest = {
-    format_version: 2,
+    format_version: FORMAT_VERSION,
     run_id: layout.runId,
     command: run.command,
     argv: [...run.argv],

@@ -33,8 +33,7 @@ import type { ItemEvidence, LaneContext } from "../witness/types.ts";
 import { witnessItem, witnessLane } from "../witness/witness.ts";
 import { compileScript, type CompiledScript } from "../gateway/script.ts";
 import { selectTurns } from "../gateway/selection.ts";
-import { dispatch } from "../../workers/tools/dispatch.ts";
-import { loadCorpus } from "../../workers/tools/search.ts";
+import { canonicalOutputs } from "../witness/canonical.ts";
 
 export interface AdapterEntry {
   readonly name: string;
@@ -166,19 +165,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   let refused: string | undefined;
   const stop = new AbortController();
   const stopped = () => stop.signal.aborted;
-  // The canonical output of a call, as the witness compares tool messages with it. Requests replay
-  // the transcript, so the same call is judged many times: computed once.
-  let corpus: ReturnType<typeof loadCorpus> | undefined;
-  const canonicalCache = new Map<string, string>();
-  const canonical = (name: string, args: string): string => {
-    const key = `${name}\u0000${args}`;
-    let out = canonicalCache.get(key);
-    if (out === undefined) {
-      corpus ??= loadCorpus(options.corpusPath);
-      canonicalCache.set(key, (out = dispatch(name, args, { corpus })));
-    }
-    return out;
-  };
+  const canonical = canonicalOutputs(options.corpusPath);
 
   const plan = options.arenas.map((arena) => ({
     arena,

@@ -26,7 +26,6 @@ import { disableTelemetry } from "../../workers/telemetry.ts";
 import type { WorkerFailure } from "./failure.ts";
 import { CappedLog } from "./capped-log.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
-import { redactSecrets } from "../files/redact.ts";
 import type { Isolation } from "./sandbox/index.ts";
 
 const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
@@ -92,7 +91,7 @@ export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
       const start = Math.max(0, size - bytes);
       const buf = Buffer.alloc(size - start);
       readSync(fd, buf, 0, buf.length, start);
-      return redactSecrets(buf.toString("utf8"));
+      return buf.toString("utf8");
     } finally {
       closeSync(fd);
     }

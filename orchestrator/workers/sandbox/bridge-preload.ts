@@ -5,11 +5,13 @@
  * base URL therefore works unchanged, and it is the only thing that does.
  *
  * It runs inside the worker, so it imports nothing from the orchestrator (the rule of
- * docs/architecture.md). The routes come in `ARENA_SANDBOX_BRIDGE` (JSON), which is removed from
+ * docs/architecture.md) beyond its dependency-free sibling splice.ts. The routes come in
+ * `ARENA_SANDBOX_BRIDGE` (JSON), which is removed from
  * the environment at once: a process the adapter forks inherits the `--import` flag, and finding
  * no routes it does nothing (it must not try to listen on ports its parent holds).
  */
 import net from "node:net";
+import { splice } from "./splice.ts";
 
 const raw = process.env.ARENA_SANDBOX_BRIDGE;
 delete process.env.ARENA_SANDBOX_BRIDGE;
@@ -20,17 +22,7 @@ if (raw !== undefined) {
     routes.map(
       ({ port, socket }) =>
         new Promise<void>((resolve) => {
-          const server = net.createServer((inbound) => {
-            const outbound = net.connect(socket);
-            const close = () => {
-              inbound.destroy();
-              outbound.destroy();
-            };
-            inbound.on("error", close).on("close", close);
-            outbound.on("error", close).on("close", close);
-            inbound.pipe(outbound);
-            outbound.pipe(inbound);
-          });
+          const server = net.createServer((inbound) => splice(inbound, net.connect(socket)));
           server.on("error", (err) => {
             // Without its bridge the worker cannot reach the gateway: fail the start, loudly.
             process.stderr.write(`sandbox bridge: cannot listen on 127.0.0.1:${port}: ${err.message}\n`);

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { splice } from "./splice.ts";
 
 export interface BridgeRoute {
   readonly port: number;
@@ -26,18 +27,6 @@ interface Forwarder {
 
 const forwarders = new Map<number, Forwarder>();
 let socketDir: string | undefined;
-
-/** Pipe two sockets into each other; either side failing or ending ends both. */
-export function splice(a: net.Socket, b: net.Socket): void {
-  const close = () => {
-    a.destroy();
-    b.destroy();
-  };
-  a.on("error", close).on("close", close);
-  b.on("error", close).on("close", close);
-  a.pipe(b);
-  b.pipe(a);
-}
 
 function socketPath(port: number): string {
   // Short on purpose: a Unix socket path is limited to ~108 bytes.
