@@ -16,9 +16,9 @@ import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import type { FrameworkRecord, RunRecord } from "../orchestrator/report/record.ts";
 import { runArenas, type AdapterEntry } from "../orchestrator/run/session.ts";
-import { ADAPTER_CATALOG } from "../workers/adapters/catalog.ts";
-import { dumpsPy, fromJs } from "../workers/py/index.ts";
-import { formatFixed } from "../workers/py/index.ts";
+import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
+import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
+import { formatFixed } from "@agentic-arena/py-semantics";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REFERENCE = path.resolve(ROOT, "../shared/reference/agentic-arena-py");

@@ -34,8 +34,8 @@ import { parseArgs } from "node:util";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { createGateway, DEFAULT_RECORD_BUDGET_BYTES, type RecorderMemory } from "../orchestrator/gateway/index.ts";
 import { DEFAULT_MAX_BODY_BYTES } from "../orchestrator/gateway/options.ts";
-import { dumpsPy, fromJs, parsePyJson, type PyValue } from "../workers/py/index.ts";
-import { specsFor } from "../workers/tools/registry.ts";
+import { dumpsPy, fromJs, parsePyJson, type PyValue } from "@agentic-arena/py-semantics";
+import { specsFor } from "../contract/tools/registry.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({

@@ -26,9 +26,9 @@ import { execa } from "execa";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import { runArenas, type RunOptions } from "../orchestrator/run/session.ts";
-import { WorkerProcess, isFailure } from "../orchestrator/workers/worker-process.ts";
-import { findAdapter } from "../workers/adapters/catalog.ts";
-import { toJs } from "../workers/py/index.ts";
+import { WorkerProcess, isFailure } from "../orchestrator/supervisor/worker-process.ts";
+import { findAdapter } from "../contract/catalogue.ts";
+import { toJs } from "@agentic-arena/py-semantics";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

@@ -20,8 +20,8 @@ import type { ItemEvidence, LaneContext } from "../orchestrator/witness/types.ts
 import { canonicalOutputs } from "../orchestrator/witness/canonical.ts";
 import { witnessItem, witnessLane } from "../orchestrator/witness/witness.ts";
 import type { Body } from "../orchestrator/witness/wire.ts";
-import { ADAPTER_CATALOG } from "../workers/adapters/catalog.ts";
-import { toJs } from "../workers/py/index.ts";
+import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
+import { toJs } from "@agentic-arena/py-semantics";
 
 export async function witnessCost(rounds: number): Promise<string> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

@@ -28,9 +28,9 @@ import type { Arena } from "../orchestrator/arena/schemas.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import { parseCount } from "../orchestrator/config/values.ts";
 import { startRunGateway, type RunGateway } from "../orchestrator/run/run-gateway.ts";
-import { WorkerProcess, isFailure } from "../orchestrator/workers/worker-process.ts";
-import { ADAPTER_CATALOG, type CatalogEntry } from "../workers/adapters/catalog.ts";
-import type { Json } from "../workers/protocol.ts";
+import { WorkerProcess, isFailure } from "../orchestrator/supervisor/worker-process.ts";
+import { ADAPTER_CATALOG, type CatalogEntry } from "../contract/catalogue.ts";
+import type { Json } from "../contract/protocol.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({

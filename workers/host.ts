@@ -16,12 +16,12 @@ import {
   type ToWorker,
   type WorkItem,
   type Json,
-} from "./protocol.ts";
-import type { Adapter, Runner, Toolbox } from "./adapters/types.ts";
+} from "../contract/protocol.ts";
+import type { Adapter, Runner, Toolbox } from "../contract/adapter.ts";
 import { assertStrictJson } from "./strict-json.ts";
-import { dispatch } from "./tools/dispatch.ts";
-import { loadCorpus, type Corpus } from "./tools/search.ts";
-import { disableTelemetry } from "./telemetry.ts";
+import { dispatch } from "../contract/tools/dispatch.ts";
+import { loadCorpus, type Corpus } from "../contract/tools/search.ts";
+import { disableTelemetry } from "../contract/telemetry.ts";
 
 disableTelemetry(process.env);
 

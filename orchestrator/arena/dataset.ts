@@ -1,7 +1,7 @@
 /** dataset.jsonl as Python reads it: `splitlines()`, strip, skip blank and `#` lines, one JSON value per line. */
-import { DATA_MAX_DEPTH, parsePyJson, PyJsonError, pySplitLines, pyStr, pyStrip, type PyValue } from "../../workers/py/index.ts";
+import { DATA_MAX_DEPTH, parsePyJson, PyJsonError, pySplitLines, pyStr, pyStrip, type PyValue } from "@agentic-arena/py-semantics";
 import type { LineCounter } from "./text.ts";
-import { pyTruthy } from "./truthy.ts";
+import { pyTruthy } from "@agentic-arena/py-semantics";
 
 export type DatasetLine =
   | { readonly line: number; readonly value: PyValue; readonly error?: undefined }

@@ -3,7 +3,7 @@
  * that could climb out of its root (`../../x`, `/tmp/x`) is refused when the arena is read, long
  * before anything is written or deleted. The loader and the validator share this text.
  */
-import { pyRepr } from "../../workers/py/index.ts";
+import { pyRepr } from "@agentic-arena/py-semantics";
 import { isSafeId } from "../files/safe-path.ts";
 
 /** `SAFE_ID` (files/safe-path.ts) in words. */

@@ -4,7 +4,7 @@
  * tool names, which are dropped at run time): `arena validate` is where data quality is enforced.
  */
 import path from "node:path";
-import { collapseWhitespace, DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyStr, pyTypeName, type PyDict } from "../../workers/py/index.ts";
+import { collapseWhitespace, DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyStr, pyTypeName, type PyDict } from "@agentic-arena/py-semantics";
 import { datasetLineOf, datasetLines } from "./dataset.ts";
 import { ArenaLoadError, displayPath } from "./diagnostics.ts";
 import { unsafeIdProblem } from "./ids.ts";
@@ -13,7 +13,7 @@ import { mustBeObject, normaliseScript } from "./script-shape.ts";
 import { optionalFileProblem, readArenaText, type LineCounter } from "./text.ts";
 import { parseToml, TomlLines, tomlTypeName } from "./toml.ts";
 import { tomlTypeProblems } from "./toml-fields.ts";
-import { pyTruthy } from "./truthy.ts";
+import { pyTruthy } from "@agentic-arena/py-semantics";
 
 export interface LoadOptions {
   /** Paths in error messages are relative to this (default: the process working directory). */

@@ -5,7 +5,7 @@
  * remain different.
  */
 import { z } from "zod";
-import type { PyDict, PyValue } from "../../workers/py/index.ts";
+import type { PyDict, PyValue } from "@agentic-arena/py-semantics";
 
 const pyValue = z.custom<PyValue>(() => true);
 const pyDict = z.custom<PyDict>((v) => v instanceof Map, { message: "must be an object" });

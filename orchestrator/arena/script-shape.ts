@@ -4,11 +4,11 @@
  * The rules are arena-format.md §4: missing `arguments` = `{}`, a string is kept verbatim, a turn
  * with both keys is a tool-call turn, a turn with neither is content `""`.
  */
-import { pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 // Types only: the shapes are checked here field by field, and `arena validate` (which uses this
 // module but not the loader) then need not load zod.
 import type { MockScript, ScriptedToolCall, Turn } from "./schemas.ts";
-import { pyTruthy } from "./truthy.ts";
+import { pyTruthy } from "@agentic-arena/py-semantics";
 
 export interface ShapeProblem {
   readonly line: number;

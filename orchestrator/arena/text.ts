@@ -4,7 +4,7 @@
  * regular files are read: opening a FIFO blocks until a writer appears, and a device may never end.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from "node:fs";
-import { nonRegularKind } from "../../workers/regular-file.ts";
+import { nonRegularKind } from "../../contract/regular-file.ts";
 
 export type FileText =
   | { readonly kind: "ok"; readonly text: string }

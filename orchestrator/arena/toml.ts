@@ -4,7 +4,7 @@
  * line starts outside strings, arrays and tables.
  */
 import { parse, TomlError } from "smol-toml";
-import { DATA_MAX_DEPTH, type PyValue } from "../../workers/py/index.ts";
+import { DATA_MAX_DEPTH, type PyValue } from "@agentic-arena/py-semantics";
 
 export type TomlTable = Record<string, unknown>;
 

@@ -4,10 +4,10 @@
  * coercions: the original crashed at scoring time on them, the port fails the check, and the
  * validator makes sure it never gets that far.
  */
-import { PyError, pyFloat, pyInt, pyRepr, pyStr, pyTypeName, reprString, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { isSuspendTool } from "../../workers/tools/registry.ts";
+import { PyError, pyFloat, pyInt, pyRepr, pyStr, pyTypeName, reprString, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
+import { isSuspendTool } from "../../contract/tools/registry.ts";
 import { CHECK_FIELDS, CHECK_TYPES, isCheckType, type CheckType } from "../scoring/catalogue.ts";
-import { compilePyRegex } from "../scoring/regex.ts";
+import { compilePyRegex } from "@agentic-arena/py-semantics/regex";
 import { mustBeObject } from "./script-shape.ts";
 
 export interface CheckFindings {

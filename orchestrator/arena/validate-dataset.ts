@@ -1,10 +1,10 @@
 /** dataset.jsonl rules of the validator (arena-format.md §3, §7). */
-import { isBlank, pyRepr, pyStr, pyTypeName, type PyValue } from "../../workers/py/index.ts";
+import { isBlank, pyRepr, pyStr, pyTypeName, type PyValue } from "@agentic-arena/py-semantics";
 import { datasetLineOf, datasetLines, itemLabel } from "./dataset.ts";
 import { unsafeIdProblem } from "./ids.ts";
 import type { FileReport } from "./report.ts";
 import { readArenaText } from "./text.ts";
-import { pyTruthy } from "./truthy.ts";
+import { pyTruthy } from "@agentic-arena/py-semantics";
 import { checkFindings } from "./validate-checks.ts";
 
 /** What the drift check needs to know about an item that parsed as an object. */

@@ -5,8 +5,8 @@
  * Scripted calls are counted the way the harness records them: tool-call turns up to the first
  * content turn (which ends the run), suspend tools not recorded as tool calls (harness.md §3).
  */
-import { pyEquals, pyInt, PyError, pyRepr, pyStr, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { isSuspendTool } from "../../workers/tools/registry.ts";
+import { pyEquals, pyInt, PyError, pyRepr, pyStr, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
+import { isSuspendTool } from "../../contract/tools/registry.ts";
 import { isCheckType } from "../scoring/catalogue.ts";
 import type { FileReport } from "./report.ts";
 import { isWholeCount } from "./validate-checks.ts";

@@ -1,10 +1,10 @@
 /** mock_script.json rules of the validator (arena-format.md §4, §7). */
-import { DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyRepr, pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { TOOL_NAMES } from "../../workers/tools/registry.ts";
+import { DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyRepr, pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
+import { TOOL_NAMES } from "../../contract/tools/registry.ts";
 import type { FileReport } from "./report.ts";
 import { mustBeObject, normaliseTurns, type ShapeProblem } from "./script-shape.ts";
 import { readArenaText } from "./text.ts";
-import { pyTruthy } from "./truthy.ts";
+import { pyTruthy } from "@agentic-arena/py-semantics";
 
 /** A scenario as the gateway will see it, for the drift check. */
 export interface ScenarioFacts {

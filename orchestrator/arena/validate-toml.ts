@@ -1,6 +1,6 @@
 /** arena.toml rules of the validator (arena-format.md §2, §7). */
-import { isBlank, pyRepr } from "../../workers/py/index.ts";
-import { TOOL_NAMES } from "../../workers/tools/registry.ts";
+import { isBlank, pyRepr } from "@agentic-arena/py-semantics";
+import { TOOL_NAMES } from "../../contract/tools/registry.ts";
 import { unsafeIdProblem } from "./ids.ts";
 import type { FileReport } from "./report.ts";
 import { readArenaText } from "./text.ts";

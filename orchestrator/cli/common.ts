@@ -5,7 +5,7 @@
 import path from "node:path";
 import type { ParseArgsOptionDescriptor } from "node:util";
 import { DEFAULT_ARENAS_DIR, listArenas, resolveArena, type ArenaRef } from "../arena/discover.ts";
-import { DEFAULT_CORPUS_PATH } from "../../workers/tools/corpus-path.ts";
+import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 
 export interface CommonFlagSpec {
   readonly option: ParseArgsOptionDescriptor;

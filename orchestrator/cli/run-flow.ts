@@ -12,8 +12,8 @@ import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/session.ts";
 import { workerKeyFor } from "../run/run-gateway.ts";
 import { cellKey, JournalWriter } from "../store/journal.ts";
-import { ADAPTER_CATALOG, findAdapter } from "../../workers/adapters/catalog.ts";
-import { CorpusError, loadCorpus } from "../../workers/tools/search.ts";
+import { ADAPTER_CATALOG, findAdapter } from "../../contract/catalogue.ts";
+import { CorpusError, loadCorpus } from "../../contract/tools/search.ts";
 import { UsageError, type CommandContext, type Io } from "./command.ts";
 import { selectArenas } from "./common.ts";
 import { adapterModuleAt } from "./adapter-path.ts";
@@ -25,7 +25,7 @@ import { beforeFirstItem } from "./run-checks.ts";
 import { concludeRun } from "./run-conclude.ts";
 
 import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
-import { readSandboxMode } from "../workers/sandbox/mode.ts";
+import { readSandboxMode } from "../supervisor/sandbox/mode.ts";
 
 export { REPO_ROOT };
 

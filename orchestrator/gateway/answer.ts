@@ -5,7 +5,7 @@
  * (upstream.ts) — and says what was served, which the pipeline records under the request's tag.
  */
 import type http from "node:http";
-import { dumpsPy, type PyDict } from "../../workers/py/index.ts";
+import { dumpsPy, type PyDict } from "@agentic-arena/py-semantics";
 import type { AttemptOutcome, LiveAttempt } from "./recorder.ts";
 import { completionBody } from "./render-native.ts";
 import { BadRequestError, planReply, type ReplyContext } from "./reply.ts";

@@ -1,5 +1,5 @@
 /** The control-tool names the gateway reacts to; the registry owns them, §5.2 names one. */
-import { HANDOFF_PREFIX, isControlTool as registryIsControlTool } from "../../workers/tools/registry.ts";
+import { HANDOFF_PREFIX, isControlTool as registryIsControlTool } from "../../contract/tools/registry.ts";
 
 export { HANDOFF_PREFIX };
 

@@ -1,5 +1,5 @@
 /** Injected transport faults (gateway.md §9). */
-import { dumpsPy } from "../../workers/py/index.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
 
 /** Numbers completions attempts over the gateway's lifetime and says which status each one gets. */
 export class FaultPlan {

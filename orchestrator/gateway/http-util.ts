@@ -5,7 +5,7 @@
  */
 import type http from "node:http";
 import type { Socket } from "node:net";
-import { dumpsPy } from "../../workers/py/index.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
 import type { ResolvedOptions } from "./options.ts";
 
 const SERVER_HEADER = "AgentArenaMock/0.1";

@@ -4,7 +4,7 @@
  * lifetime attempt counter that indexes `faults`.
  */
 import type { MockScript, Turn } from "../arena/schemas.ts";
-import type { PyDict } from "../../workers/py/index.ts";
+import type { PyDict } from "@agentic-arena/py-semantics";
 
 /**
  * A mock script as the gateway accepts it: the loader's normalised {@link MockScript} (a missing

@@ -2,7 +2,7 @@
  * Small Python semantics the gateway needs on parsed request bodies (which are {@link PyValue}s,
  * so an int and a float stay distinct when re-serialised for billing).
  */
-import { dumpsPy, dumpsString, floatRepr, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, dumpsString, floatRepr, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 
 /** Python `bool(v)` for a JSON value. */
 export function truthy(v: PyValue | undefined): boolean {

@@ -14,7 +14,7 @@
  * attempts and usage rows are a few hundred bytes of bookkeeping per request and stay in memory,
  * like the per-tag usage sums, which are read around every leg and must stay cheap.
  */
-import { parsePyJson, dumpsPy, type PyDict } from "../../workers/py/index.ts";
+import { parsePyJson, dumpsPy, type PyDict } from "@agentic-arena/py-semantics";
 import { isSpillFailure, openSpillFile, SpillDir, type SpillFailure, type SpillFile, type SpillRef } from "./spill.ts";
 import type { RequestRecord, ResponseMessageRecord } from "./recorder.ts";
 

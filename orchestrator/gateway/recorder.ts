@@ -3,7 +3,7 @@
  * figures are checked against. Every record carries the tag of the base URL it arrived on, so
  * concurrent items sharing one gateway can be told apart.
  */
-import type { PyDict } from "../../workers/py/index.ts";
+import type { PyDict } from "@agentic-arena/py-semantics";
 import { RecordStore, type RecorderMemory, type RecorderOptions } from "./record-store.ts";
 import type { Usage } from "./usage.ts";
 

@@ -1,5 +1,5 @@
 /** Reading a gateway's records from another process (the orchestrator's side of the endpoint). */
-import { parsePyJson } from "../../workers/py/index.ts";
+import { parsePyJson } from "@agentic-arena/py-semantics";
 import type { GatewayRecords } from "./recorder.ts";
 import { recordsFromWire } from "./records-wire.ts";
 

@@ -3,7 +3,7 @@
  * JSON. Bodies and messages are PyValues, so the whole document is written with Python json.dumps and
  * must be read back with parsePyJson: JSON.parse would lose the int/float distinction and key order.
  */
-import type { PyDict, PyValue } from "../../workers/py/index.ts";
+import type { PyDict, PyValue } from "@agentic-arena/py-semantics";
 import type { AttemptOutcome, GatewayRecords } from "./recorder.ts";
 
 export function recordsToWire(r: GatewayRecords): PyDict {

@@ -1,5 +1,5 @@
 /** Native Chat Completions rendering (gateway.md §6): the assistant message and the response body. */
-import { dumpsPy, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import type { Turn } from "../arena/schemas.ts";
 import { toolCallId } from "./ids.ts";
 import type { Usage } from "./usage.ts";

@@ -3,7 +3,7 @@
  * `<code>` blocks) and text ReAct (`Action:` / `Observation:`). They are chosen before the native
  * path and skip delegation, `final_answer` and the skip rule.
  */
-import { parsePyJson, pyRepr, pyStr, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { parsePyJson, pyRepr, pyStr, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import type { Turn } from "../arena/schemas.ts";
 import { argumentsString } from "./render-native.ts";
 

@@ -3,7 +3,7 @@
  * assistant message, from a whole JSON completion or from an SSE stream fed chunk by chunk. The
  * bytes themselves are never changed here; a reply that cannot be read just yields no usage.
  */
-import { parsePyJson, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { parsePyJson, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { asDict, asList } from "./py-helpers.ts";
 import type { Usage } from "./usage.ts";
 

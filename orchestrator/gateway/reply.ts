@@ -2,7 +2,7 @@
  * The whole decision for one served request, independent of HTTP: request body in, rendered
  * message and usage out. Pure except for the generated ids and `created`.
  */
-import type { PyDict, PyValue } from "../../workers/py/index.ts";
+import type { PyDict, PyValue } from "@agentic-arena/py-semantics";
 import type { Turn } from "../arena/schemas.ts";
 import type { ResolvedOptions } from "./options.ts";
 import { asDict, truthy } from "./py-helpers.ts";

@@ -4,7 +4,7 @@
  * the arena loader's job; the gateway replays whatever it is given, the way the reference does.
  */
 import { readFileSync } from "node:fs";
-import { fromJs, parsePyJson, pyStr, type PyValue } from "../../workers/py/index.ts";
+import { fromJs, parsePyJson, pyStr, type PyValue } from "@agentic-arena/py-semantics";
 import type { ScriptedToolCall, Turn } from "../arena/schemas.ts";
 import type { ScriptSource } from "./options.ts";
 

@@ -1,5 +1,5 @@
 /** Scenario selection (gateway.md §3): only the first user message of the request decides. */
-import { pyStr, type PyValue } from "../../workers/py/index.ts";
+import { pyStr, type PyValue } from "@agentic-arena/py-semantics";
 import type { Turn } from "../arena/schemas.ts";
 import type { CompiledScript } from "./script.ts";
 

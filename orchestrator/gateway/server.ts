@@ -18,7 +18,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
-import { dumpsPy, parsePyJson, type PyDict } from "../../workers/py/index.ts";
+import { dumpsPy, parsePyJson, type PyDict } from "@agentic-arena/py-semantics";
 import { scriptedAnswerer, type Answerer, type Completion } from "./answer.ts";
 import { faultResponse, FaultPlan } from "./faults.ts";
 import { responseIdGenerator } from "./ids.ts";

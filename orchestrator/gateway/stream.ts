@@ -2,7 +2,7 @@
  * Server-sent events for `"stream": true` (gateway.md §8). The whole reply is known up front, so
  * the stream is written in one piece; clients only see event boundaries, not timing.
  */
-import { dumpsPy, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { usageDict, type Rendered, type ResponseMeta } from "./render-native.ts";
 import type { Usage } from "./usage.ts";
 

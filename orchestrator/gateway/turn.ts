@@ -2,7 +2,7 @@
  * Which scripted turn a native tool-calling request gets (gateway.md §4, §4.1) and the rewrites
  * applied to it (§5). Everything is read from the request transcript: the gateway keeps no state.
  */
-import { parsePyJson, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { parsePyJson, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import type { Turn } from "../arena/schemas.ts";
 import { FINAL_ANSWER, HANDOFF_PREFIX, isControlTool } from "./control.ts";
 import { asDict, asList, dumpsSortedKeys } from "./py-helpers.ts";

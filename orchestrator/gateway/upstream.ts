@@ -13,7 +13,7 @@
 import http from "node:http";
 import https from "node:https";
 import { REDACTED } from "../files/redact.ts";
-import { dumpsPy } from "../../workers/py/index.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
 import type { Answerer, Completion } from "./answer.ts";
 import { errorBody, internalError, send } from "./http-util.ts";
 import { StreamTap, tapJson } from "./reply-tap.ts";

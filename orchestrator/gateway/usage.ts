@@ -3,7 +3,7 @@
  * `json.dumps` text of `messages` + `tools`. Not a tokenizer; what matters is that every port and
  * every framework is billed by the same rule, so the published numbers stay comparable.
  */
-import { dumpsPy, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { codePointLength, pyJsonLength, truthy } from "./py-helpers.ts";
 
 export interface Usage {

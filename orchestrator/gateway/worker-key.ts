@@ -6,7 +6,7 @@
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { dumpsPy } from "../../workers/py/index.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
 
 export const WORKER_KEY_PREFIX = "sk-arena-";
 

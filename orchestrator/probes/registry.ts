@@ -7,9 +7,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { loadArena } from "../arena/load.ts";
-import { FIXTURES } from "../../fixtures/catalog.ts";
-import { ADAPTER_CATALOG } from "../../workers/adapters/catalog.ts";
-import { namesFor } from "../../workers/tools/registry.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
+import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
+import { namesFor } from "../../contract/tools/registry.ts";
 import { expectedFrameworks, mustBuild } from "./built.ts";
 import { declaredTools, iterationCap, prompt, toolArguments, toolResult, transcript } from "./contract-probes.ts";
 import type { Subject } from "./setups.ts";

@@ -8,9 +8,9 @@ import path from "node:path";
 import { DEFAULT_ARENAS_DIR } from "../arena/discover.ts";
 import { loadArena } from "../arena/load.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { DEFAULT_CORPUS_PATH } from "../../workers/tools/corpus-path.ts";
-import { dispatch } from "../../workers/tools/dispatch.ts";
-import { loadCorpus } from "../../workers/tools/search.ts";
+import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
+import { dispatch } from "../../contract/tools/dispatch.ts";
+import { loadCorpus } from "../../contract/tools/search.ts";
 import { drawCanary, drawCaps } from "./canary.ts";
 import type { InlineArena, ProbeRunOptions } from "./wire.ts";
 

@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Adapter, Runner } from "../../workers/adapters/types.ts";
+import type { Adapter, Runner } from "../../contract/adapter.ts";
 
 export interface TapEntry {
   readonly leg: "run" | "resume";

@@ -4,7 +4,7 @@
  * `judge` is pure (runs in, violations out), so the same function is asserted empty for every
  * real adapter, and shown to fail — exactly as designed — for each fixture.
  */
-import type { FIXTURES } from "../../fixtures/catalog.ts";
+import type { FIXTURES } from "../../fixtures/catalogue.ts";
 import type { SetupName, Subject } from "./setups.ts";
 import type { WireRun } from "./wire.ts";
 

@@ -14,8 +14,8 @@ import type { GatewayRecords } from "../gateway/index.ts";
 import type { FrameworkRecord } from "../report/record.ts";
 import type { GatewayFaults } from "../run/run-gateway.ts";
 import { runArenas, type AdapterEntry, type RunOptions } from "../run/session.ts";
-import { toJs } from "../../workers/py/index.ts";
-import { DEFAULT_CORPUS_PATH } from "../../workers/tools/corpus-path.ts";
+import { toJs } from "@agentic-arena/py-semantics";
+import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { readTap, tapModule, type TapDeclaration, type TapEntry } from "./tap-adapter.ts";
 
 export type Body = Record<string, any>;

@@ -80,7 +80,7 @@ export type ItemRecord = z.infer<typeof ItemRecordSchema>;
 export const UnavailableKindSchema = z.enum(["unsupported", "stub", "not_installed", "load_failed", "build_failed"]);
 
 /**
- * How the lane's workers were isolated (orchestrator/workers/sandbox/): `sandbox` = sealed in
+ * How the lane's workers were isolated (orchestrator/supervisor/sandbox/): `sandbox` = sealed in
  * bubblewrap, `watched` = unsealed but checked for survivors and stray writes; `violations` are
  * what watching saw, each reported on the first lane record written after the worker stopped.
  */

@@ -2,7 +2,7 @@
  * Scorecards (harness.md §11): one row per framework, in md / csv / json. Rounding is Python's
  * (exact binary value, ties to even) so the numbers match the reference byte for byte.
  */
-import { formatFixed, pyRound } from "../../workers/py/index.ts";
+import { formatFixed, pyRound } from "@agentic-arena/py-semantics";
 import type { FrameworkRecord, RunRecord } from "./record.ts";
 import { ERROR_CLASSES, type ErrorClass } from "../run/error-class.ts";
 

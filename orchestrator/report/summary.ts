@@ -3,7 +3,7 @@
  * arena for one mode. Only two mock-mode tables compare frameworks (resilience and prompt size);
  * the grid is a wiring check, and the summary says so.
  */
-import { formatFixed } from "../../workers/py/index.ts";
+import { formatFixed } from "@agentic-arena/py-semantics";
 import type { FrameworkRecord, RunRecord } from "./record.ts";
 
 const PAUSE_ARENAS = ["human_in_the_loop", "durable_state"];

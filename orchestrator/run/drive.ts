@@ -5,12 +5,12 @@
  * resume_state and the checkpoint directory cross the gap.
  */
 import { performance } from "node:perf_hooks";
-import type { AgentResult, Json, WorkItem } from "../../workers/protocol.ts";
-import { AgentResultSchema } from "../../workers/protocol.ts";
+import type { AgentResult, Json, WorkItem } from "../../contract/protocol.ts";
+import { AgentResultSchema } from "../../contract/protocol.ts";
 import type { ServedUsage } from "../gateway/index.ts";
-import type { WorkerFailure } from "../workers/failure.ts";
-import { isFailure, type LegOutcome, type WorkerProcess } from "../workers/worker-process.ts";
-import type { WorkerPool } from "../workers/pool.ts";
+import type { WorkerFailure } from "../supervisor/failure.ts";
+import { isFailure, type LegOutcome, type WorkerProcess } from "../supervisor/worker-process.ts";
+import type { WorkerPool } from "../supervisor/pool.ts";
 import { mergeLegs, type MergedResult } from "./merge.ts";
 import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
 import type { WitnessedLeg } from "../witness/types.ts";

@@ -11,8 +11,8 @@
  * The structured cause chain the worker host reports is read first; the error text is only a
  * fallback for adapters that catch an exception and keep its message as `error`.
  */
-import type { ErrorCause } from "../../workers/protocol.ts";
-import type { WorkerFailure } from "../workers/failure.ts";
+import type { ErrorCause } from "../../contract/protocol.ts";
+import type { WorkerFailure } from "../supervisor/failure.ts";
 
 export const ERROR_CLASSES = ["infra", "adapter", "protocol", "timeout", "harness"] as const;
 export type ErrorClass = (typeof ERROR_CLASSES)[number];

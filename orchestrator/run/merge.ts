@@ -1,5 +1,5 @@
 /** Leg merging (harness.md §5): cost summed over legs, because a framework that pauses pays for re-sending. */
-import type { AgentResult } from "../../workers/protocol.ts";
+import type { AgentResult } from "../../contract/protocol.ts";
 
 export interface MergedResult extends AgentResult {
   /** Number of legs that ended suspended. */

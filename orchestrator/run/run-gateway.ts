@@ -8,8 +8,8 @@ import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import { createGateway, createProxy, mintWorkerKey, type Gateway, type GatewayOptions, type ServedUsage } from "../gateway/index.ts";
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../gateway/options.ts";
-import { namesFor } from "../../workers/tools/registry.ts";
-import { toJs } from "../../workers/py/index.ts";
+import { namesFor } from "../../contract/tools/registry.ts";
+import { toJs } from "@agentic-arena/py-semantics";
 import type { LegWatch } from "./drive.ts";
 import type { Body } from "../witness/wire.ts";
 

@@ -8,7 +8,7 @@
  */
 import type { Check } from "../arena/schemas.ts";
 import { runsAnyDataRegex, scoresInline } from "../scoring/inline.ts";
-import { createScoringPool, type ScoringPool } from "../scoring/pool.ts";
+import { createScoringPool, type ScoringPool } from "../scoring/regex-threads.ts";
 import { scoreItem } from "../scoring/score.ts";
 import type { ItemScore, ScoreInput } from "../scoring/types.ts";
 

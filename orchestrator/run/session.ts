@@ -20,9 +20,9 @@ import {
   type RunRecord,
 } from "../report/record.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
-import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../workers/tools/registry.ts";
-import { WorkerPool } from "../workers/pool.ts";
-import { Isolation } from "../workers/sandbox/index.ts";
+import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";
+import { WorkerPool } from "../supervisor/pool.ts";
+import { Isolation } from "../supervisor/sandbox/index.ts";
 import { driveItem, type DrivenItem } from "./drive.ts";
 import { harnessErrorRecord, itemRecord, workItem } from "./item-record.ts";
 import { startRunGateway, type GatewayFaults, type RunGateway } from "./run-gateway.ts";

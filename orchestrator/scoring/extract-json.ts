@@ -1,5 +1,5 @@
 /** `extract_json(text)` (arena-format.md §5.3): the first JSON value a model put in its answer. */
-import { parsePyJson, pyStrip, PY_WS_CLASS_BODY, PyJsonError, type PyValue } from "../../workers/py/index.ts";
+import { parsePyJson, pyStrip, PY_WS_CLASS_BODY, PyJsonError, type PyValue } from "@agentic-arena/py-semantics";
 
 export const NO_JSON = "no JSON value found in output";
 

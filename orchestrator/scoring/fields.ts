@@ -3,7 +3,7 @@
  * `float(check.get("tol", 0))`). The original crashed on a field Python could not coerce; the
  * port fails that one check instead, so a bad field surfaces as {@link FieldError}.
  */
-import { PyError, pyFloat, pyInt, pyTypeName, reprString, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { PyError, pyFloat, pyInt, pyTypeName, reprString, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import type { Check } from "../arena/schemas.ts";
 
 export class FieldError extends Error {

@@ -1,5 +1,5 @@
 /** Path reading and comparison for `json_path_equals` (arena-format.md §5.5). */
-import { PyError, pyEquals, pyInt, pyRepr, pyStrip, pyTypeName, type PyValue } from "../../workers/py/index.ts";
+import { PyError, pyEquals, pyInt, pyRepr, pyStrip, pyTypeName, type PyValue } from "@agentic-arena/py-semantics";
 
 export type PathRead = { readonly ok: true; readonly value: PyValue } | { readonly ok: false; readonly reason: string };
 

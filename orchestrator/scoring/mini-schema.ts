@@ -1,5 +1,5 @@
 /** The mini JSON schema of `json_schema` checks (arena-format.md §5.4). */
-import { pyEquals, pyRepr, pyStr, pyTypeName, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { pyEquals, pyRepr, pyStr, pyTypeName, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 
 /** The schema itself is malformed (the original crashed on these). */
 export class SchemaDefinitionError extends Error {

@@ -1,5 +1,5 @@
 /** Number extraction for `numeric_equals` (arena-format.md §5.1). */
-import { asciiDigits } from "../../workers/py/index.ts";
+import { asciiDigits } from "@agentic-arena/py-semantics";
 
 // Python `-?\d[\d,]*\.?\d*` with Unicode `\d`.
 const NUMBER_TOKEN = /-?\p{Nd}[\p{Nd},]*\.?\p{Nd}*/gu;

@@ -1,8 +1,8 @@
 /** The item pass rule and check records (arena-format.md §6). Pure; never throws on bad data. */
-import { pyRepr, pyStr, toJs, type PyValue } from "../../workers/py/index.ts";
+import { pyRepr, pyStr, toJs, type PyValue } from "@agentic-arena/py-semantics";
 import type { Check } from "../arena/schemas.ts";
 import { CHECK_FIELDS, isCheckType } from "./catalogue.ts";
-import { CHECKS } from "./checks.ts";
+import { CHECKS } from "./checks/index.ts";
 import { FieldError } from "./fields.ts";
 import type { CheckOutcome, CheckRecord, ItemScore, ScoreInput } from "./types.ts";
 

@@ -3,8 +3,8 @@
  * shared dispatch over the run's corpus. Requests replay the transcript, so the same call is
  * judged many times; each is computed once, and the corpus is read only when first needed.
  */
-import { dispatch } from "../../workers/tools/dispatch.ts";
-import { loadCorpus } from "../../workers/tools/search.ts";
+import { dispatch } from "../../contract/tools/dispatch.ts";
+import { loadCorpus } from "../../contract/tools/search.ts";
 
 export function canonicalOutputs(corpusPath: string): (name: string, args: string) => string {
   let corpus: ReturnType<typeof loadCorpus> | undefined;

@@ -4,7 +4,7 @@
  * registry order is the order violations are reported in.
  */
 import { isDeepStrictEqual } from "node:util";
-import { isControlTool, isSuspendTool, namesFor, specsFor } from "../../workers/tools/registry.ts";
+import { isControlTool, isSuspendTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
 import { toolFidelityViolations } from "./schema.ts";
 import type { Rule } from "./types.ts";
 import { advertisedNames, cut, isBlindStream, messages, messageText, wireFunctions, type Body } from "./wire.ts";

@@ -4,8 +4,8 @@
  * (containment after whitespace collapse). Framework decorations (`strict`, `title`,
  * `additionalProperties`, a widened `required`, appended guidance) are findings, not violations.
  */
-import { collapseWhitespace } from "../../workers/py/index.ts";
-import type { ToolSpec } from "../../workers/tools/specs.ts";
+import { collapseWhitespace } from "@agentic-arena/py-semantics";
+import type { ToolSpec } from "../../contract/tools/specs.ts";
 import type { Body } from "./wire.ts";
 
 /** Whether `name` occurs in `text` as a word (a tool description that folds in an `Args:` block). */

@@ -13,11 +13,11 @@ import path from "node:path";
 import { loadArena } from "../../orchestrator/arena/load.ts";
 import { createGateway } from "../../orchestrator/gateway/index.ts";
 import adapter from "../../workers/adapters/langgraph/index.ts";
-import type { Json } from "../../workers/protocol.ts";
-import { dispatch } from "../../workers/tools/dispatch.ts";
-import { namesFor } from "../../workers/tools/registry.ts";
-import { loadCorpus } from "../../workers/tools/search.ts";
-import { disableTelemetry } from "../../workers/telemetry.ts";
+import type { Json } from "../../contract/protocol.ts";
+import { dispatch } from "../../contract/tools/dispatch.ts";
+import { namesFor } from "../../contract/tools/registry.ts";
+import { loadCorpus } from "../../contract/tools/search.ts";
+import { disableTelemetry } from "../../contract/telemetry.ts";
 
 disableTelemetry(process.env);
 const [mode, arenaDir, corpusPath, itemId, checkpointDir, stateFile] = process.argv.slice(2) as [

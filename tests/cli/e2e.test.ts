@@ -3,7 +3,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { describeWithReference, REFERENCE_ARENAS, REPO_ROOT } from "../support/reference.ts";
-import { jsonl, tempRoot, writeArena } from "../arena/fixture.ts";
+import { jsonl, tempRoot, writeArena } from "../arena-loader/fixture.ts";
 
 const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { arenaCli, filesUnder, outputRoot, runIdsIn } from "../support/cli.ts";
 import { answer, FAKE_MODEL, fakeProvider } from "../support/fake-provider.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
-import { tempRoot, writeArena } from "../arena/fixture.ts";
+import { tempRoot, writeArena } from "../arena-loader/fixture.ts";
 
 const lastLine = (text: string) => text.trimEnd().split("\n").at(-1) ?? "";
 const KEY = "sk-test-0123456789abcdefghijKLMN";

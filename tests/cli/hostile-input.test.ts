@@ -7,7 +7,7 @@ import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../support/reference.ts";
-import { putFile, tempRoot, writeArena } from "../arena/fixture.ts";
+import { putFile, tempRoot, writeArena } from "../arena-loader/fixture.ts";
 
 const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
 /** Far more than any of these commands needs; a blocking open would never return at all. */

@@ -1,12 +1,12 @@
 /** The CLI in-process: dispatch, usage errors, output format. */
 import path from "node:path";
-import { DEFAULT_CORPUS_PATH } from "../../workers/tools/search.ts";
+import { DEFAULT_CORPUS_PATH } from "../../contract/tools/search.ts";
 import { describe, expect, it } from "vitest";
 import type { Command, Io } from "../../orchestrator/cli/command.ts";
 import { ArenaLoadError } from "../../orchestrator/arena/diagnostics.ts";
 import { COMMANDS } from "../../orchestrator/cli/commands/index.ts";
 import { main } from "../../orchestrator/cli/main.ts";
-import { jsonl, tempRoot, writeArena } from "../arena/fixture.ts";
+import { jsonl, tempRoot, writeArena } from "../arena-loader/fixture.ts";
 
 function io(cwd: string) {
   let stdout = "";

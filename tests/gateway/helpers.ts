@@ -1,8 +1,8 @@
 /** Shared set-up for the gateway suites: a real server on loopback, driven with global fetch. */
 import { afterEach } from "vitest";
 import { createGateway, type Gateway, type GatewayOptions } from "../../orchestrator/gateway/index.ts";
-import { dumpsPy, fromJs, parsePyJson, type Dumpable, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { toolSpec as toolSpec_ } from "../../workers/tools/specs.ts";
+import { dumpsPy, fromJs, parsePyJson, type Dumpable, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
+import { toolSpec as toolSpec_ } from "../../contract/tools/specs.ts";
 
 const running: Gateway[] = [];
 

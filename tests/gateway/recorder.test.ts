@@ -1,7 +1,7 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { fetchRecords, type GatewayRecords } from "../../orchestrator/gateway/index.ts";
-import { dumpsPy, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, type PyValue } from "@agentic-arena/py-semantics";
 import { assistant, at, CALCULATOR_SPEC, messageOf, postJson, startGateway, user } from "./helpers.ts";
 
 const script = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dumpsPy, parsePyJson, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, parsePyJson, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { assistant, at, CALCULATOR_SPEC, messageOf, SEARCH_SPEC, startGateway, user } from "./helpers.ts";
 
 // Parsed from text so `3` and `3.0` keep their types, as the arena loader keeps them.

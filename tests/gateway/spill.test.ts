@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SpillReadError } from "../../orchestrator/gateway/index.ts";
-import { dumpsPy, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, type PyValue } from "@agentic-arena/py-semantics";
 import { messageOf, startGateway, toolSpec, user } from "./helpers.ts";
 
 const script = { scenarios: [{ match: "hello", turns: [{ content: "hi" }] }] };

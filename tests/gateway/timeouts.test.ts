@@ -6,7 +6,7 @@
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { resolveOptions } from "../../orchestrator/gateway/options.ts";
-import { dumpsPy } from "../../workers/py/index.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
 import { startGateway, user } from "./helpers.ts";
 
 const script = { scenarios: [{ match: "hello", turns: [{ content: "hi" }] }] };

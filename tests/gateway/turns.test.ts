@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MockScript } from "../../orchestrator/arena/schemas.ts";
-import { dumpsPy, parsePyJson, type Dumpable, type PyDict, type PyValue } from "../../workers/py/index.ts";
+import { dumpsPy, parsePyJson, type Dumpable, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { assistant, at, CALCULATOR_SPEC, messageOf, SEARCH_SPEC, startGateway, toolSpec, user, type Started } from "./helpers.ts";
 
 const script: MockScript = {

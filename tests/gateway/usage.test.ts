@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
 import { estimate, promptText, promptTokens } from "../../orchestrator/gateway/index.ts";
 import { pyJsonLength } from "../../orchestrator/gateway/py-helpers.ts";
-import { dumpsPy, fromJs, parsePyJson, type Dumpable, type PyValue } from "../../workers/py/index.ts";
-import { specsFor } from "../../workers/tools/registry.ts";
+import { dumpsPy, fromJs, parsePyJson, type Dumpable, type PyValue } from "@agentic-arena/py-semantics";
+import { specsFor } from "../../contract/tools/registry.ts";
 import { describeWithReference, REFERENCE_ARENAS } from "../support/reference.ts";
 import { assistant, at, CALCULATOR_SPEC, messageOf, SEARCH_SPEC, startGateway, system, user } from "./helpers.ts";
 

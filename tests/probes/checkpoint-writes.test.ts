@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES } from "../../fixtures/catalog.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 import { checkpointFiles } from "./checks/durable.ts";

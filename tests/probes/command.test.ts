@@ -6,7 +6,7 @@
 import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { FIXTURES } from "../../fixtures/catalog.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { hostileIndex, PROBES } from "../../orchestrator/probes/registry.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 

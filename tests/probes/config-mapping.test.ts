@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ArenaTomlSchema } from "../../orchestrator/arena/schemas.ts";
 import { DEFAULTS } from "../../orchestrator/config/arena-config.ts";
-import { AdapterConfigSchema, ArenaSpecSchema } from "../../workers/protocol.ts";
+import { AdapterConfigSchema, ArenaSpecSchema } from "../../contract/protocol.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 import { interfaceFields, mappingViolations, type Mapping } from "./checks/mapping.ts";
 
@@ -41,7 +41,7 @@ const ARENA_CONFIG: Readonly<Record<string, Mapping>> = {
   temperature: TEMPERATURE,
 };
 
-/** `AdapterConfig` (workers/protocol.ts): what each adapter's build receives. */
+/** `AdapterConfig` (contract/protocol.ts): what each adapter's build receives. */
 const ADAPTER_CONFIG: Readonly<Record<string, Mapping>> = {
   model: MODEL,
   baseUrl: BASE_URL,
@@ -80,7 +80,7 @@ const ARENA: Readonly<Record<string, Mapping>> = {
   script: harnessOnly("the mock script: replayed by the gateway, never shown to adapters"),
 };
 
-/** `ArenaSpec` (workers/protocol.ts): the arena as an adapter sees it. */
+/** `ArenaSpec` (contract/protocol.ts): the arena as an adapter sees it. */
 const ARENA_SPEC: Readonly<Record<string, Mapping>> = {
   id: ID,
   tools: TOOLS,

@@ -6,13 +6,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ARENA_FIXTURES, FIXTURES } from "../../fixtures/catalog.ts";
+import { ARENA_FIXTURES, FIXTURES } from "../../fixtures/catalogue.ts";
 import { DOC_PATH, renderFixturesTable } from "../../scripts/fixtures-table.ts";
-import { ADAPTER_CATALOG } from "../../workers/adapters/catalog.ts";
+import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
 describe("docs/fixtures.md", () => {
-  it("is up to date with fixtures/catalog.ts (regenerate: pnpm docs:fixtures)", () => {
+  it("is up to date with fixtures/catalogue.ts (regenerate: pnpm docs:fixtures)", () => {
     expect(existsSync(DOC_PATH), "docs/fixtures.md is missing: run pnpm docs:fixtures").toBe(true);
     expect(readFileSync(DOC_PATH, "utf8")).toBe(renderFixturesTable());
   });

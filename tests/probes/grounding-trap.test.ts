@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
-import { ARENA_FIXTURES } from "../../fixtures/catalog.ts";
+import { ARENA_FIXTURES } from "../../fixtures/catalogue.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 import { groundingViolations, multiHopIds, multiHopScriptViolations, ragWalkViolations, type Hallucinations } from "./checks/grounding.ts";

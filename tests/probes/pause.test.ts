@@ -7,7 +7,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
-import { FIXTURES } from "../../fixtures/catalog.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 import { proceed } from "../../orchestrator/probes/built.ts";

@@ -13,7 +13,7 @@
  * max_tool_iterations 3), so shared-controls.test.ts judges the same runs.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { specsFor } from "../../workers/tools/registry.ts";
+import { specsFor } from "../../contract/tools/registry.ts";
 import { knownOf } from "../../orchestrator/probes/known.ts";
 import { schemaFindings, schemaViolations, type ArenaSchemaFinding } from "../../orchestrator/probes/judges/schema.ts";
 import { CANARY, schemaArena } from "../../orchestrator/probes/setups.ts";

@@ -8,7 +8,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import PQueue from "p-queue";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES } from "../../fixtures/catalog.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { proceed } from "../../orchestrator/probes/built.ts";
 import { judge, knownFor, KNOWN_FINDINGS } from "../../orchestrator/probes/known.ts";
 import {

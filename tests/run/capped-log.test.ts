@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CappedLog } from "../../orchestrator/workers/capped-log.ts";
+import { CappedLog } from "../../orchestrator/supervisor/capped-log.ts";
 import { registerSecrets } from "../../orchestrator/files/redact.ts";
 
 describe("CappedLog", () => {

@@ -1,7 +1,7 @@
 /** Item errors are classified from the cause chain first, the text second: an outage is never the framework's failure. */
 import { describe, expect, it } from "vitest";
 import { classifyAdapterError, classifyWorkerFailure } from "../../orchestrator/run/error-class.ts";
-import type { WorkerFailure } from "../../orchestrator/workers/failure.ts";
+import type { WorkerFailure } from "../../orchestrator/supervisor/failure.ts";
 
 const failure = (kind: WorkerFailure["kind"]): WorkerFailure => ({ kind, message: "m", timedOut: kind === "timed_out", exitCode: null, signal: null, logTail: "" });
 

@@ -1,6 +1,6 @@
 /** The strict protocol's rules, one by one: every answer must be for a job in flight, once, in time. */
 import { describe, expect, it } from "vitest";
-import { JobLedger } from "../../orchestrator/workers/job-ledger.ts";
+import { JobLedger } from "../../orchestrator/supervisor/job-ledger.ts";
 
 const result = (job: string) => ({ type: "result", job, result: {} as never, adapterSeconds: 0 }) as const;
 const owner = { arena: "a", itemId: "x-01", cell: "0\u0000x-01" };

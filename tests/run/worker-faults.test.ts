@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES } from "../../fixtures/catalog.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { quickRun, tempDirs } from "../support/run.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 

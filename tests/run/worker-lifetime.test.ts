@@ -1,12 +1,12 @@
 /**
- * The worker lifetime policy (orchestrator/workers/pool.ts): one pool per adapter for the whole
+ * The worker lifetime policy (orchestrator/supervisor/pool.ts): one pool per adapter for the whole
  * run, its workers reused across arenas, and still a fresh process for every durable resume.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
-import type { PyDict } from "../../workers/py/index.ts";
+import type { PyDict } from "@agentic-arena/py-semantics";
 import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun, tempDirs } from "../support/run.ts";
 
 function workerLogs(logDir: string): string[] {

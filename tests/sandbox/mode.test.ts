@@ -8,11 +8,11 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../orchestrator/config/values.ts";
-import { loopbackPorts, socketsFit } from "../../orchestrator/workers/sandbox/bridge.ts";
-import { bwrapArgs, within } from "../../orchestrator/workers/sandbox/bwrap.ts";
-import { callerDirs, inheritedNodeOptions } from "../../orchestrator/workers/sandbox/index.ts";
-import { readSandboxMode, resolveLevel } from "../../orchestrator/workers/sandbox/mode.ts";
-import { parsePs, TOKEN_VAR } from "../../orchestrator/workers/sandbox/survivors.ts";
+import { loopbackPorts, socketsFit } from "../../orchestrator/supervisor/sandbox/bridge.ts";
+import { bwrapArgs, within } from "../../orchestrator/supervisor/sandbox/bwrap.ts";
+import { callerDirs, inheritedNodeOptions } from "../../orchestrator/supervisor/sandbox/index.ts";
+import { readSandboxMode, resolveLevel } from "../../orchestrator/supervisor/sandbox/mode.ts";
+import { parsePs, TOKEN_VAR } from "../../orchestrator/supervisor/sandbox/survivors.ts";
 
 const BWRAP = { ok: true as const, bwrap: { path: "/usr/bin/bwrap", version: "bubblewrap 0.8.0" } };
 const NO_BWRAP = { ok: false as const, reason: "bwrap is not installed (Debian package bubblewrap)" };

@@ -3,7 +3,7 @@
  * bubblewrap does not work fails here, instead of the sealed suites quietly skipping.
  */
 import { describe, expect, it } from "vitest";
-import { detectBwrap } from "../../orchestrator/workers/sandbox/mode.ts";
+import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
 
 describe.runIf(process.env.ARENA_REQUIRE_SANDBOX === "1")("the sandbox is required here", () => {
   it("bubblewrap works, so the sealed suites ran", () => {

@@ -13,11 +13,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execaNode } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Isolation } from "../../orchestrator/workers/sandbox/index.ts";
-import { detectBwrap } from "../../orchestrator/workers/sandbox/mode.ts";
+import { Isolation } from "../../orchestrator/supervisor/sandbox/index.ts";
+import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
 import { OUR_CORPUS } from "../support/run.ts";
 import { REPO_ROOT } from "../support/reference.ts";
-import { findAdapter } from "../../workers/adapters/catalog.ts";
+import { findAdapter } from "../../contract/catalogue.ts";
 
 const PROBE = fileURLToPath(new URL("./inside-probe.ts", import.meta.url));
 const bwrap = detectBwrap();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHECK_TYPES } from "../../orchestrator/scoring/catalogue.ts";
-import { CHECKS } from "../../orchestrator/scoring/checks.ts";
+import { CHECKS } from "../../orchestrator/scoring/checks/index.ts";
 import { scoreItem } from "../../orchestrator/scoring/score.ts";
 import type { ScoreInput } from "../../orchestrator/scoring/types.ts";
 import { check, input } from "./helpers.ts";

@@ -1,5 +1,5 @@
 /** Shared builders for the scoring tests: checks are written as JSON text, as in dataset.jsonl. */
-import { parsePyJson, type PyDict } from "../../workers/py/index.ts";
+import { parsePyJson, type PyDict } from "@agentic-arena/py-semantics";
 import type { ScoreInput } from "../../orchestrator/scoring/types.ts";
 
 export function check(json: string): PyDict {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScoringPool, deadlineDetail, type ScoringPool } from "../../orchestrator/scoring/pool.ts";
+import { createScoringPool, deadlineDetail, type ScoringPool } from "../../orchestrator/scoring/regex-threads.ts";
 import { check, input } from "./helpers.ts";
 import { watchLoopGaps } from "../support/loop-gaps.ts";
 

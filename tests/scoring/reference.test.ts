@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import type { Check } from "../../orchestrator/arena/schemas.ts";
-import { compilePyRegex } from "../../orchestrator/scoring/regex.ts";
+import { compilePyRegex } from "@agentic-arena/py-semantics/regex";
 import { scoreItem } from "../../orchestrator/scoring/score.ts";
-import { parsePyJson, pySplitLines, pyStrip } from "../../workers/py/index.ts";
+import { parsePyJson, pySplitLines, pyStrip } from "@agentic-arena/py-semantics";
 import { describeWithReference, REFERENCE_ARENAS } from "../support/reference.ts";
 import { input } from "./helpers.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pathValuesEqual, readPath } from "../../orchestrator/scoring/json-path.ts";
 import { schemaErrors, SchemaDefinitionError } from "../../orchestrator/scoring/mini-schema.ts";
-import { parsePyJson, pyRepr } from "../../workers/py/index.ts";
+import { parsePyJson, pyRepr } from "@agentic-arena/py-semantics";
 
 const errors = (value: string, schema: string): string[] => schemaErrors(parsePyJson(value), parsePyJson(schema));
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createScorer, type Scorer } from "../../orchestrator/run/scorer.ts";
 import { CHECK_TYPES, runsDataRegex } from "../../orchestrator/scoring/catalogue.ts";
 import { INLINE_TEXT_LIMIT } from "../../orchestrator/scoring/inline.ts";
-import { deadlineDetail } from "../../orchestrator/scoring/pool.ts";
+import { deadlineDetail } from "../../orchestrator/scoring/regex-threads.ts";
 import { scoreItem } from "../../orchestrator/scoring/score.ts";
 import { check, input } from "./helpers.ts";
 import { watchLoopGaps } from "../support/loop-gaps.ts";

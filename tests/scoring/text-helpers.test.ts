@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractJson, balancedSpan, NO_JSON } from "../../orchestrator/scoring/extract-json.ts";
 import { extractNumbers } from "../../orchestrator/scoring/numbers.ts";
 import { countSentences } from "../../orchestrator/scoring/sentences.ts";
-import { dumpsPy } from "../../workers/py/index.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
 
 describe("number extraction (§5.1)", () => {
   it.each([

@@ -5,8 +5,8 @@
  * result), which dispatch turns into a string as well.
  */
 import { describe, expect, it } from "vitest";
-import { PyError } from "../../workers/py/index.ts";
-import { calculator, dispatch } from "../../workers/tools/index.ts";
+import { PyError } from "@agentic-arena/py-semantics";
+import { calculator, dispatch } from "../../contract/tools/index.ts";
 import { mulberry32 } from "../support/prng.ts";
 
 const rng = mulberry32;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePyJson, type PyDict, type PyValue } from "../../workers/py/index.ts";
-import { dispatch, loadCorpus, type Corpus, type ToolEnv } from "../../workers/tools/index.ts";
+import { parsePyJson, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
+import { dispatch, loadCorpus, type Corpus, type ToolEnv } from "../../contract/tools/index.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 
 const CORPUS: Corpus = [

@@ -10,7 +10,7 @@ import {
   specsFor,
   SUSPEND_TOOLS,
   TOOL_NAMES,
-} from "../../workers/tools/index.ts";
+} from "../../contract/tools/index.ts";
 
 describe("namesFor / specsFor (tools.md §2)", () => {
   it("declares everything, in registry order, when nothing is declared", () => {

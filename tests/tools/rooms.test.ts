@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookRoom, searchRooms } from "../../workers/tools/index.ts";
+import { bookRoom, searchRooms } from "../../contract/tools/index.ts";
 
 describe("search_rooms (tools.md §6)", () => {
   it("lists rooms that seat enough people and are free, in table order", () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CorpusError, DEFAULT_CORPUS_PATH, loadCorpus, search, type Corpus } from "../../workers/tools/index.ts";
+import { CorpusError, DEFAULT_CORPUS_PATH, loadCorpus, search, type Corpus } from "../../contract/tools/index.ts";
 import { describeWithReference, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
 
 const TINY: Corpus = [

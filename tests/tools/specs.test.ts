@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dumpsPy, fromJs } from "../../workers/py/index.ts";
+import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
 import {
   CANONICAL_SPECS,
   descriptionOf,
@@ -10,7 +10,7 @@ import {
   toolSpecJson,
   TOOL_NAMES,
   type ToolName,
-} from "../../workers/tools/index.ts";
+} from "../../contract/tools/index.ts";
 
 // tools.md §1, verbatim: the text the baseline bills and the schema-fidelity probe compares against.
 const CANONICAL: Record<ToolName, { chars: number; json: string }> = {

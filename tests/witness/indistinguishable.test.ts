@@ -16,7 +16,7 @@ import { wireRun, writeInlineArena } from "../../orchestrator/probes/wire.ts";
 import { runArenas } from "../../orchestrator/run/session.ts";
 import { outputRoots, RunLayout } from "../../orchestrator/store/layout.ts";
 import { newRunId } from "../../orchestrator/store/run-id.ts";
-import { DEFAULT_CORPUS_PATH } from "../../workers/tools/corpus-path.ts";
+import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 
 const OBSERVER = { name: "observer", module: fileURLToPath(new URL("./observer/index.ts", import.meta.url)) };
 const CONFIG = { ...DEFAULTS, model: "observer-model", temperature: 0.33 };

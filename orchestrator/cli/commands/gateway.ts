@@ -5,7 +5,7 @@
  */
 import { loadArena } from "../../arena/load.ts";
 import { createGateway } from "../../gateway/index.ts";
-import { namesFor } from "../../../workers/tools/registry.ts";
+import { namesFor } from "../../../contract/tools/registry.ts";
 import { UsageError, type CommandContext, type FlagValue } from "../command.ts";
 import { selectArenas } from "../common.ts";
 

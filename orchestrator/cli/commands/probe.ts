@@ -11,11 +11,11 @@
  */
 import { DEFAULT_ARENAS_DIR } from "../../arena/discover.ts";
 import { judgeHostile, judgeProbe, sharedRunner, type ProbeEnv } from "../../probes/execute.ts";
-import { renderFixtures, renderMatrix, type MatrixRow } from "../../probes/report.ts";
+import { renderFixtures, renderMatrix, type MatrixRow } from "../../probes/table.ts";
 import { allArenaTools, catalogueSubjects, fixtureSubject, hostileIndex, moduleSubject, probeById, PROBES, ProbeSelectionError } from "../../probes/registry.ts";
 import type { Subject } from "../../probes/setups.ts";
 import type { Probe } from "../../probes/types.ts";
-import { ARENA_FIXTURES, FIXTURES } from "../../../fixtures/catalog.ts";
+import { ARENA_FIXTURES, FIXTURES } from "../../../fixtures/catalogue.ts";
 import { UsageError, type CommandContext, type FlagValue, type Io } from "../command.ts";
 import { adapterModuleAt } from "../adapter-path.ts";
 

@@ -3,7 +3,7 @@
  * returns its violations, so the same function is asserted empty for every real adapter and
  * non-empty for the hostile fixture that breaks its rule.
  */
-import { checkDeclaredDelegates, isControlTool, namesFor } from "../../../workers/tools/registry.ts";
+import { checkDeclaredDelegates, isControlTool, namesFor } from "../../../contract/tools/registry.ts";
 import { messageText } from "../wire.ts";
 import type { Body, WireRun } from "../wire.ts";
 

@@ -7,9 +7,9 @@
  * `required`, appended guidance) are recorded as findings, never gated.
  */
 import { isDeepStrictEqual } from "node:util";
-import { collapseWhitespace, dumpsPy, fromJs } from "../../../workers/py/index.ts";
-import { isControlTool, specsFor } from "../../../workers/tools/registry.ts";
-import type { ToolSpec } from "../../../workers/tools/specs.ts";
+import { collapseWhitespace, dumpsPy, fromJs } from "@agentic-arena/py-semantics";
+import { isControlTool, specsFor } from "../../../contract/tools/registry.ts";
+import type { ToolSpec } from "../../../contract/tools/specs.ts";
 import type { Body, WireRun } from "../wire.ts";
 import { runViolations } from "./contract.ts";
 import { mentions, toolFidelityViolations } from "../../witness/schema.ts";

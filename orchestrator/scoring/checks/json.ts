@@ -1,5 +1,5 @@
 /** Checks on a JSON value in the answer (arena-format.md §5.3–§5.5). */
-import { floatRepr, PyError, pyFloat, pyRepr, reprString } from "../../../workers/py/index.ts";
+import { floatRepr, PyError, pyFloat, pyRepr, reprString } from "@agentic-arena/py-semantics";
 import { extractJson } from "../extract-json.ts";
 import { field, FieldError, stringField } from "../fields.ts";
 import { pathValuesEqual, readPath } from "../json-path.ts";

@@ -1,8 +1,8 @@
 /** Checks on the answer text (arena-format.md §5: contains … numeric_equals, sentence_count). */
-import { floatRepr, pyStr, reprString } from "../../../workers/py/index.ts";
+import { floatRepr, pyStr, reprString } from "@agentic-arena/py-semantics";
 import { field, FieldError, floatField, intField } from "../fields.ts";
 import { extractNumbers } from "../numbers.ts";
-import { pySearch, PyRegexError } from "../regex.ts";
+import { pySearch, PyRegexError } from "@agentic-arena/py-semantics/regex";
 import { countSentences } from "../sentences.ts";
 import type { CheckFn } from "../types.ts";
 

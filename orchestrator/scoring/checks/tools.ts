@@ -1,5 +1,5 @@
 /** Checks on the tool calls and pauses (arena-format.md §5: tool_used … call_counts). */
-import { pyEquals, pyRepr, pyStr, reprString, type PyDict } from "../../../workers/py/index.ts";
+import { pyEquals, pyRepr, pyStr, reprString, type PyDict } from "@agentic-arena/py-semantics";
 import { dictField, field, intField } from "../fields.ts";
 import type { CheckFn } from "../types.ts";
 

@@ -8,8 +8,8 @@
 import type { Arena, Check } from "../../../orchestrator/arena/schemas.ts";
 import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
 import { scoreItem } from "../../../orchestrator/scoring/score.ts";
-import { dumpsPy } from "../../../workers/py/index.ts";
-import { matchingScenarios } from "../../arenas/support.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
+import { matchingScenarios } from "../../arena-data/support.ts";
 
 export const HONEST_REFUSAL = "The corpus does not contain that, so I cannot answer it.";
 

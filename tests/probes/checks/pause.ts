@@ -7,7 +7,7 @@
  */
 import type { Arena } from "../../../orchestrator/arena/schemas.ts";
 import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
-import { SUSPEND_TOOLS } from "../../../workers/tools/registry.ts";
+import { SUSPEND_TOOLS } from "../../../contract/tools/registry.ts";
 
 /**
  * Adapters with no resume API: reported `unsupported` on pause arenas. A declaration, checked from

@@ -5,7 +5,7 @@
  * The indistinguishable test compares what it saw in a probe run and in a bench run.
  */
 import os from "node:os";
-import type { Adapter } from "../../../workers/adapters/types.ts";
+import type { Adapter } from "../../../contract/adapter.ts";
 
 const adapter: Adapter = {
   name: "observer",

@@ -2,7 +2,7 @@
  * `langgraph-multi`: the researcher → writer → editor pipeline as a LangGraph graph (see
  * README.md), the LangGraph counterpart of `vanilla-multi` on multi_agent.
  */
-import type { Adapter } from "../types.ts";
+import type { Adapter } from "../../../contract/adapter.ts";
 import { langGraphVersion } from "../langgraph/index.ts";
 
 const adapter: Adapter = {

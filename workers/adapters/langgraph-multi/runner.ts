@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { HumanMessage, type AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
-import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../protocol.ts";
-import type { BuildContext, Runner } from "../types.ts";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../contract/protocol.ts";
+import type { BuildContext, Runner } from "../../../contract/adapter.ts";
 import { rawArgumentsById, summariseLeg } from "../langgraph/leg.ts";
 import { chatModel } from "../langgraph/model.ts";
 import { ITERATIONS_EXCEEDED, legError } from "../langgraph/runner.ts";

@@ -3,7 +3,7 @@
  * inside `build` only, so the version can be read (and reported as not installed) without it.
  */
 import { createRequire } from "node:module";
-import type { Adapter } from "../types.ts";
+import type { Adapter } from "../../../contract/adapter.ts";
 
 const require = createRequire(import.meta.url);
 

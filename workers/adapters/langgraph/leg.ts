@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { BaseMessage } from "@langchain/core/messages";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
-import { isSuspendTool } from "../../tools/registry.ts";
+import { isSuspendTool } from "../../../contract/tools/registry.ts";
 
 export interface LegSummary {
   /** Task tools answered this leg, in order, with the arguments string the model sent. */

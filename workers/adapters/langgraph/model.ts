@@ -3,7 +3,7 @@
  * URL with every shared control taken from the config (harness.md §1–§2) and nothing else set.
  */
 import { ChatOpenAI } from "@langchain/openai";
-import type { AdapterConfig } from "../../protocol.ts";
+import type { AdapterConfig } from "../../../contract/protocol.ts";
 
 /**
  * Retries per LLM call after the first attempt (LangChain's AsyncCaller; the OpenAI client inside is

@@ -6,9 +6,9 @@
 import type { BaseMessage } from "@langchain/core/messages";
 import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { Command, GraphRecursionError } from "@langchain/langgraph";
-import { isSuspendTool, namesFor } from "../../tools/registry.ts";
-import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../protocol.ts";
-import type { BuildContext, Decision, Runner } from "../types.ts";
+import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../contract/protocol.ts";
+import type { BuildContext, Decision, Runner } from "../../../contract/adapter.ts";
 import { agentGraph, recursionLimitFor } from "./graph.ts";
 import { messageText, rawArgumentsById, summariseLeg, type Execution } from "./leg.ts";
 import { chatModel } from "./model.ts";

@@ -7,9 +7,9 @@
  */
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { interrupt } from "@langchain/langgraph";
-import { isSuspendTool, namesFor } from "../../tools/registry.ts";
-import { descriptionOf, jsonSchemaOf, type ToolName } from "../../tools/specs.ts";
-import type { Toolbox } from "../types.ts";
+import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
+import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
+import type { Toolbox } from "../../../contract/adapter.ts";
 
 /** What a suspend tool hands to `interrupt()`: the harness's `suspend_request` comes from it. */
 export interface PauseRequest {

@@ -6,7 +6,7 @@
  * iteration budget (`maxTurns`) covers every stage, as in the `vanilla-multi` baseline.
  */
 import { Agent } from "@openai/agents";
-import type { Adapter, Runner } from "../types.ts";
+import type { Adapter, Runner } from "../../../contract/adapter.ts";
 import { chatModel, sdkVersion } from "../openai_agents/client.ts";
 import { resumeLeg, runLeg, type LegOptions } from "../openai_agents/leg.ts";
 import { arenaTools } from "../openai_agents/tools.ts";

@@ -8,7 +8,7 @@ import { findPackageJSON } from "node:module";
 import { readFileSync } from "node:fs";
 import { OpenAIChatCompletionsModel, setTracingDisabled } from "@openai/agents";
 import OpenAI from "openai";
-import type { AdapterConfig } from "../../protocol.ts";
+import type { AdapterConfig } from "../../../contract/protocol.ts";
 
 // Tracing posts to api.openai.com by default; the worker host also sets OPENAI_AGENTS_DISABLE_TRACING=1.
 setTracingDisabled(true);

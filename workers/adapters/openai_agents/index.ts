@@ -4,8 +4,8 @@
  * control is wired and what the SDK could not do.
  */
 import { Agent } from "@openai/agents";
-import type { Adapter, BuildContext, Runner } from "../types.ts";
-import type { AdapterConfig, ArenaSpec } from "../../protocol.ts";
+import type { Adapter, BuildContext, Runner } from "../../../contract/adapter.ts";
+import type { AdapterConfig, ArenaSpec } from "../../../contract/protocol.ts";
 import { chatModel, sdkVersion } from "./client.ts";
 import { resumeLeg, runLeg, type LegOptions } from "./leg.ts";
 import { arenaTools } from "./tools.ts";

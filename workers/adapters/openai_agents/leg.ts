@@ -13,9 +13,9 @@ import {
   type RunToolApprovalItem,
   type Usage,
 } from "@openai/agents";
-import { isControlTool, isSuspendTool } from "../../tools/registry.ts";
-import type { AdapterConfig, AgentResultInput, Json } from "../../protocol.ts";
-import type { Decision } from "../types.ts";
+import { isControlTool, isSuspendTool } from "../../../contract/tools/registry.ts";
+import type { AdapterConfig, AgentResultInput, Json } from "../../../contract/protocol.ts";
+import type { Decision } from "../../../contract/adapter.ts";
 import { decisionText } from "./tools.ts";
 
 export const MAX_ITERATIONS_ERROR = "max tool iterations exceeded";

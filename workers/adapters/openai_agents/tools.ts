@@ -12,9 +12,9 @@
  * adapter) and its result string reaches the model unmodified.
  */
 import { tool, type FunctionTool } from "@openai/agents";
-import { isSuspendTool, namesFor } from "../../tools/registry.ts";
-import { descriptionOf, jsonSchemaOf, type ToolName } from "../../tools/specs.ts";
-import type { Toolbox } from "../types.ts";
+import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
+import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
+import type { Toolbox } from "../../../contract/adapter.ts";
 
 /**
  * What the model reads as the pause tool's result once the human approved. The same text the

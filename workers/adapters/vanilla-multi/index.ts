@@ -3,10 +3,10 @@
  * baseline for multi-agent entries. One shared history, one client, one budget of
  * `max_tool_iterations` LLM calls for the whole item.
  */
-import { specsFor } from "../../tools/registry.ts";
-import type { Json } from "../../protocol.ts";
+import { specsFor } from "../../../contract/tools/registry.ts";
+import type { Json } from "../../../contract/protocol.ts";
 import { chatCompletion } from "../chat-http.ts";
-import type { Adapter } from "../types.ts";
+import type { Adapter } from "../../../contract/adapter.ts";
 import { LIB_VERSION } from "../vanilla/index.ts";
 import { assistantTurn } from "../vanilla/loop.ts";
 import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";

@@ -1,8 +1,8 @@
 /** `vanilla`: the hand-rolled baseline every comparison is made against (see README.md). */
-import type { Adapter, Runner } from "../types.ts";
+import type { Adapter, Runner } from "../../../contract/adapter.ts";
 import { resumeMessages, runLeg, type LoopDeps, type Message } from "./loop.ts";
-import type { AdapterConfig, ArenaSpec } from "../../protocol.ts";
-import type { BuildContext } from "../types.ts";
+import type { AdapterConfig, ArenaSpec } from "../../../contract/protocol.ts";
+import type { BuildContext } from "../../../contract/adapter.ts";
 
 export const LIB_VERSION = "native fetch (agentic-arena 0.1.0)";
 

@@ -4,11 +4,11 @@
  * the canonical ones: the arena prompt, the canonical tool specs unmodified, temperature, no
  * sampling extras.
  */
-import { isSuspendTool, specsFor } from "../../tools/registry.ts";
-import { fromJs, pyTypeName } from "../../py/index.ts";
-import type { AdapterConfig, AgentResultInput, ArenaSpec, Json } from "../../protocol.ts";
+import { isSuspendTool, specsFor } from "../../../contract/tools/registry.ts";
+import { fromJs, pyTypeName } from "@agentic-arena/py-semantics";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, Json } from "../../../contract/protocol.ts";
 import { chatCompletion, type ChatReply, type FetchLike } from "../chat-http.ts";
-import type { Toolbox } from "../types.ts";
+import type { Toolbox } from "../../../contract/adapter.ts";
 
 export type Message = Record<string, Json>;
 

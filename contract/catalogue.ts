@@ -1,0 +1,32 @@
+/**
+ * The real adapters, by name. This is data (a name, a module path, an arena scope), so the
+ * orchestrator can plan a run without importing any adapter code: modules are only ever loaded
+ * inside a worker process. Hostile fixtures are never listed here.
+ */
+import { fileURLToPath } from "node:url";
+
+export interface CatalogEntry {
+  readonly name: string;
+  /** Absolute path of the adapter module (its default export is the Adapter). */
+  readonly module: string;
+  /** A variant entry: `--framework all` runs it only on these arenas (naming it runs it anywhere). */
+  readonly arenas?: readonly string[];
+}
+
+function entry(name: string, arenas?: readonly string[]): CatalogEntry {
+  const module = fileURLToPath(new URL(`../workers/adapters/${name}/index.ts`, import.meta.url));
+  return arenas ? { name, module, arenas } : { name, module };
+}
+
+export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
+  entry("vanilla"),
+  entry("vanilla-multi", ["multi_agent"]),
+  entry("openai_agents"),
+  entry("openai_agents-multi", ["multi_agent"]),
+  entry("langgraph"),
+  entry("langgraph-multi", ["multi_agent"]),
+];
+
+export function findAdapter(name: string): CatalogEntry | undefined {
+  return ADAPTER_CATALOG.find((e) => e.name === name);
+}

@@ -1,0 +1,186 @@
+/**
+ * Worker lifetime policy, one pool per adapter for the whole run:
+ *
+ * - A worker serves one adapter and is reused across items and arenas, one item at a time. It
+ *   builds a runner for each arena it is handed, so a framework's import and start-up cost is
+ *   paid once per process — the same for every framework — and a bench starts about as many
+ *   processes as items run at once, not a fresh set for every arena.
+ * - A worker that crashed, hung or broke the protocol is discarded and replaced; the run goes on.
+ * - A durable resume never lands on the process that paused: that one is SIGKILLed, and the
+ *   resume runs on a process that has never seen the item (not even in an earlier repeat). To
+ *   keep that off the critical path, durable arenas keep built spares warm, started as soon as
+ *   the arena opens; no more are started than the lane's items can use, because on a CPU-bound
+ *   run a spare nobody claims is a whole process start taken from the run.
+ */
+import path from "node:path";
+import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
+import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
+import { WorkerProcess, isFailure } from "./worker-process.ts";
+import type { WorkerFailure } from "./failure.ts";
+
+export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "id"> {
+  readonly logDir: string;
+  /** File-name-safe label of the adapter, e.g. `vanilla`. */
+  readonly label: string;
+}
+
+/** One arena this pool's workers serve. */
+export interface ArenaLane {
+  readonly arena: ArenaSpec;
+  readonly config: Omit<AdapterConfig, "baseUrl">;
+  /** Base URL for a worker on this arena, given its tag (the harness tags each worker's traffic). */
+  readonly baseUrlFor: (tag: string) => string;
+  /** How many built spares to keep ready for durable resumes at once (0 = none). */
+  readonly warmSpares: number;
+  /** How many spares to start over the lane's life at most (one per item run it will pause). */
+  readonly spareBudget: number;
+}
+
+export type OpenOutcome = Extract<BuildOutcome, { ok: true }> | Extract<BuildOutcome, { ok: false }> | { ok: false; failure: WorkerFailure };
+
+export class WorkerPool {
+  readonly spec: PoolSpec;
+  private readonly lanes = new Map<string, ArenaLane>();
+  private idle: WorkerProcess[] = [];
+  private readonly all = new Set<WorkerProcess>();
+  private spawned = 0;
+  private readonly spares = new Map<string, Promise<WorkerProcess | undefined>[]>();
+  private readonly sparesStarted = new Map<string, number>();
+  private closed = false;
+
+  constructor(spec: PoolSpec) {
+    this.spec = spec;
+  }
+
+  /** Serve a new arena: its first build decides whether this adapter is available on it. */
+  async open(lane: ArenaLane): Promise<OpenOutcome> {
+    this.lanes.set(lane.arena.id, lane);
+    const index = this.idle.findIndex((w) => w.alive);
+    const taken = index !== -1 ? this.idle.splice(index, 1)[0]! : await this.spawn();
+    if (isFailure(taken)) return { ok: false, failure: taken };
+    const build = await this.buildOn(taken, lane);
+    if (isFailure(build)) {
+      await this.discard(taken);
+      return { ok: false, failure: build };
+    }
+    this.release(taken);
+    if (build.ok) this.refillSpares(lane);
+    return build;
+  }
+
+  /**
+   * A worker built for `arena`, preferring an idle one already built for it. With `notSeen`, only
+   * one that never ran that item of that arena.
+   */
+  async acquire(arena: string, notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
+    const lane = this.lanes.get(arena);
+    if (!lane) throw new Error(`pool for ${this.spec.label}: arena ${arena} was never opened`);
+    const usable = (w: WorkerProcess) => w.alive && (notSeen === undefined || !w.hasSeen(arena, notSeen));
+    const builtIdle = this.idle.findIndex((w) => usable(w) && w.isBuiltFor(arena));
+    if (builtIdle !== -1) return this.idle.splice(builtIdle, 1)[0]!;
+    const spares = this.spares.get(arena) ?? [];
+    if (notSeen !== undefined && spares.length > 0) {
+      // Claim a spare before awaiting it: two concurrent resumes must not both get the same one.
+      const claimed = spares.shift()!;
+      this.refillSpares(lane);
+      const spare = await claimed;
+      if (spare && usable(spare)) return spare;
+      if (spare) this.release(spare);
+    }
+    const anyIdle = this.idle.findIndex(usable);
+    return this.ready(anyIdle !== -1 ? this.idle.splice(anyIdle, 1)[0]! : await this.spawn(), lane);
+  }
+
+  release(worker: WorkerProcess): void {
+    if (this.closed || !worker.alive) {
+      void this.discard(worker);
+      return;
+    }
+    this.idle.push(worker);
+  }
+
+  async discard(worker: WorkerProcess): Promise<void> {
+    this.idle = this.idle.filter((w) => w !== worker);
+    this.all.delete(worker);
+    await worker.kill();
+  }
+
+  /** The durable restart: SIGKILL (no chance to flush), and wait until the process is gone. */
+  async killForRestart(worker: WorkerProcess): Promise<void> {
+    await this.discard(worker);
+  }
+
+  /** Stop keeping spares for an arena whose items are all done (its workers stay, for other arenas). */
+  async retire(arena: string): Promise<void> {
+    const spares = this.spares.get(arena) ?? [];
+    this.spares.delete(arena);
+    for (const spare of await Promise.all(spares)) if (spare) this.release(spare);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.spares.values()].flat());
+    await Promise.all([...this.all].map((w) => w.stop()));
+    this.all.clear();
+    this.idle = [];
+  }
+
+  /** An interrupted run: every worker's process group is killed now, nothing waits for a leg. */
+  async killAll(): Promise<void> {
+    this.closed = true;
+    const workers = [...this.all];
+    this.all.clear();
+    this.idle = [];
+    await Promise.all(workers.map((w) => w.kill()));
+  }
+
+  private refillSpares(lane: ArenaLane): void {
+    const spares = this.spares.get(lane.arena.id) ?? [];
+    this.spares.set(lane.arena.id, spares);
+    const started = () => this.sparesStarted.get(lane.arena.id) ?? 0;
+    while (!this.closed && spares.length < lane.warmSpares && started() < lane.spareBudget) {
+      this.sparesStarted.set(lane.arena.id, started() + 1);
+      spares.push(this.spawn().then((w) => this.ready(w, lane)).then((w) => (isFailure(w) ? undefined : w)));
+    }
+  }
+
+  /** `worker` built for the lane's arena, or why not (a worker that cannot serve it is let go). */
+  private async ready(worker: WorkerProcess | WorkerFailure, lane: ArenaLane): Promise<WorkerProcess | WorkerFailure> {
+    if (isFailure(worker) || worker.isBuiltFor(lane.arena.id)) return worker;
+    const build = await this.buildOn(worker, lane);
+    if (isFailure(build)) {
+      await this.discard(worker);
+      return build;
+    }
+    if (build.ok) return worker;
+    this.release(worker);
+    return {
+      kind: "spawn_failed",
+      message: `worker failed to build ${lane.arena.id}: ${build.reason}`,
+      timedOut: false,
+      exitCode: null,
+      signal: null,
+      logTail: "",
+    };
+  }
+
+  private buildOn(worker: WorkerProcess, lane: ArenaLane): Promise<BuildOutcome | WorkerFailure> {
+    const tag = `${this.spec.label}__${lane.arena.id}__${worker.id}`;
+    return worker.build({ arena: lane.arena, config: { ...lane.config, baseUrl: lane.baseUrlFor(tag) }, tag });
+  }
+
+  private async spawn(): Promise<WorkerProcess | WorkerFailure> {
+    const id = `w${this.spawned++}`;
+    const { logDir, label, ...spec } = this.spec;
+    const started = await WorkerProcess.start({ ...spec, id, logFile: path.join(logDir, `${label}__${id}.log`) });
+    this.all.add(started.worker);
+    if (this.closed && !started.failure) {
+      // Started while the pool was being killed (a spare): it must not outlive the run.
+      await this.discard(started.worker);
+      return { kind: "spawn_failed", message: "the pool was closed", timedOut: false, exitCode: null, signal: null, logTail: "" };
+    }
+    if (!started.failure) return started.worker;
+    await this.discard(started.worker);
+    return started.failure;
+  }
+}

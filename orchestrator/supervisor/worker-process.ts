@@ -1,0 +1,376 @@
+/**
+ * One worker child process, seen from the orchestrator: spawn it, build its runners (one per
+ * arena it serves), run legs, kill it. Every message it sends is validated against the protocol;
+ * a message that fails validation, an exit, or a missed deadline ends the current leg as a
+ * {@link WorkerFailure}.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { execaNode } from "execa";
+import {
+  FromWorkerSchema,
+  type AdapterConfig,
+  type AdapterRef,
+  type AgentResult,
+  type ArenaSpec,
+  type ErrorCause,
+  type FromWorker,
+  type Json,
+  type ToWorker,
+  type UnavailableKind,
+  type WorkItem,
+} from "../../contract/protocol.ts";
+import { disableTelemetry } from "../../contract/telemetry.ts";
+import type { WorkerFailure } from "./failure.ts";
+import { CappedLog } from "./capped-log.ts";
+import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
+import type { Isolation } from "./sandbox/index.ts";
+
+const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
+/** SIGTERM first, SIGKILL if the worker has not gone this long after. */
+const KILL_GRACE_MS = 500;
+const LOG_TAIL_BYTES = 2000;
+const COMPILE_CACHE = path.join(os.tmpdir(), "agentic-arena-compile-cache");
+
+export interface WorkerSpec {
+  /** Names this process within its pool (`w3`): part of its log file name and its gateway tags. */
+  readonly id: string;
+  readonly adapter: AdapterRef;
+  readonly corpusPath: string;
+  /** File that receives the worker's stdout and stderr. */
+  readonly logFile: string;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /** Sealed or watched (sandbox/index.ts); absent: a plain child process (harness scripts). */
+  readonly isolation?: Isolation;
+  /**
+   * A protocol violation, reported as well as ending the worker: one that arrives after its
+   * item was already answered (a duplicate result) can only be pinned on that item this way.
+   */
+  readonly onProtocolViolation?: (violation: Violation & { readonly message: string }) => void;
+}
+
+/** What a worker needs to serve one arena. */
+export interface ArenaBuild {
+  readonly arena: ArenaSpec;
+  /** `baseUrl` carries `tag`, so the gateway can attribute this worker's traffic on this arena. */
+  readonly config: AdapterConfig;
+  readonly tag: string;
+}
+
+export type BuildOutcome =
+  | {
+      readonly ok: true;
+      readonly libVersion: string;
+      readonly resumable: boolean;
+      readonly delegates: readonly string[];
+      readonly wireExceptions: readonly string[];
+    }
+  | { readonly ok: false; readonly kind: UnavailableKind; readonly reason: string; readonly libVersion: string; readonly traceback: string };
+
+export type LegOutcome =
+  | { readonly kind: "result" | "suspended"; readonly result: AgentResult; readonly adapterSeconds: number }
+  | {
+      readonly kind: "error";
+      readonly error: string;
+      readonly traceback: string;
+      readonly causes: readonly ErrorCause[];
+      readonly adapterSeconds: number;
+    }
+  | { readonly kind: "failure"; readonly failure: WorkerFailure };
+
+type Waiter = { accept: (m: FromWorker) => boolean; resolve: (m: FromWorker | WorkerFailure) => void };
+
+export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const size = fstatSync(fd).size;
+      const start = Math.max(0, size - bytes);
+      const buf = Buffer.alloc(size - start);
+      readSync(fd, buf, 0, buf.length, start);
+      return buf.toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
+}
+
+let jobCounter = 0;
+
+export class WorkerProcess {
+  readonly spec: WorkerSpec;
+  /** Arena id → gateway tag, for every arena this process has a built runner for. */
+  private readonly tags = new Map<string, string>();
+  /** Arena + item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
+  private readonly seen = new Set<string>();
+  private readonly child: ReturnType<typeof spawnHost>;
+  private readonly log: CappedLog;
+  private waiters: Waiter[] = [];
+  private readonly ledger = new JobLedger();
+  private dead: WorkerFailure | undefined;
+  private closing = false;
+
+  private constructor(spec: WorkerSpec) {
+    this.spec = spec;
+    this.log = new CappedLog(spec.logFile);
+    this.child = spawnHost(spec);
+    this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk));
+    this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk));
+    void this.readMessages();
+    void this.child.then((result) => {
+      this.log.flush();
+      const failure: WorkerFailure = {
+        kind: "exited",
+        message: this.closing
+          ? "worker was stopped"
+          : `worker exited unexpectedly (code ${result.exitCode ?? "none"}, signal ${result.signal ?? "none"})`,
+        timedOut: false,
+        exitCode: result.exitCode ?? null,
+        signal: result.signal ?? null,
+        logTail: readLogTail(spec.logFile),
+      };
+      this.fail(failure);
+    });
+  }
+
+  get id(): string {
+    return this.spec.id;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.dead === undefined;
+  }
+
+  /** Spawn and wait until the host is up. A worker that failed to start still exists (and must be stopped). */
+  static async start(spec: WorkerSpec): Promise<{ worker: WorkerProcess; failure?: WorkerFailure }> {
+    const worker = new WorkerProcess(spec);
+    const ready = await worker.next((m) => m.type === "ready", 30_000);
+    return isFailure(ready) ? { worker, failure: ready } : { worker };
+  }
+
+  /** Build this process's runner for one arena (the first build also loads the adapter). */
+  async build({ arena, config, tag }: ArenaBuild): Promise<BuildOutcome | WorkerFailure> {
+    this.ledger.startBuild(arena.id);
+    this.send({ type: "build", adapter: this.spec.adapter, arena, config, corpusPath: this.spec.corpusPath });
+    const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id, 120_000);
+    if (isFailure(built)) return built;
+    if (built.type === "built") {
+      this.tags.set(arena.id, tag);
+      return { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates, wireExceptions: built.wireExceptions };
+    }
+    if (built.type !== "build_failed") throw new Error("unreachable");
+    return { ok: false, kind: built.kind, reason: built.reason, libVersion: built.libVersion, traceback: built.traceback };
+  }
+
+  isBuiltFor(arena: string): boolean {
+    return this.tags.has(arena);
+  }
+
+  /** The tag of this worker's traffic on `arena` (set by a successful build). */
+  tagFor(arena: string): string | undefined {
+    return this.tags.get(arena);
+  }
+
+  hasSeen(arena: string, itemId: string): boolean {
+    return this.seen.has(seenKey(arena, itemId));
+  }
+
+  /** `cell` names the item × repeat for a protocol violation reported later (see WorkerSpec). */
+  run(arena: string, item: WorkItem, deadlineMs: number, cell?: string): Promise<LegOutcome> {
+    return this.leg({ type: "run", job: this.newJob(), arena, item }, deadlineMs, cell);
+  }
+
+  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number, cell?: string): Promise<LegOutcome> {
+    return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision }, deadlineMs, cell);
+  }
+
+  /** Ask the worker to exit; escalate SIGTERM → SIGKILL if it does not. */
+  async stop(): Promise<void> {
+    if (!this.alive) return;
+    this.closing = true;
+    this.send({ type: "shutdown" });
+    const timer = setTimeout(() => this.signalGroup("SIGTERM"), KILL_GRACE_MS);
+    await this.child;
+    clearTimeout(timer);
+    this.signalGroup("SIGKILL");
+  }
+
+  /**
+   * Kill outright, with no chance to flush anything (the durable restart, an interrupted run).
+   * The whole process group goes: whatever the framework spawned dies with it. Resolves once
+   * the worker is gone.
+   */
+  async kill(): Promise<void> {
+    this.closing = true;
+    this.signalGroup("SIGKILL");
+    await this.child;
+  }
+
+  /** Workers lead their own process group (spawned detached), so a terminal's Ctrl-C reaches only the orchestrator. */
+  private signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  }
+
+  private newJob(): string {
+    jobCounter += 1;
+    return `j${jobCounter}`;
+  }
+
+  private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number, cell?: string): Promise<LegOutcome> {
+    this.seen.add(seenKey(message.arena, message.item.id));
+    const owner: JobOwner = { arena: message.arena, itemId: message.item.id, ...(cell !== undefined ? { cell } : {}) };
+    this.ledger.start(message.job, owner);
+    this.send(message);
+    const reply = await this.next(
+      (m) => (m.type === "result" || m.type === "suspended" || m.type === "error") && m.job === message.job,
+      deadlineMs,
+      () => this.ledger.expire(message.job),
+    );
+    if (isFailure(reply)) return { kind: "failure", failure: reply };
+    if (reply.type === "error") {
+      return { kind: "error", error: reply.error, traceback: reply.traceback, causes: reply.causes, adapterSeconds: reply.adapterSeconds };
+    }
+    if (reply.type === "result" || reply.type === "suspended") {
+      return { kind: reply.type, result: reply.result, adapterSeconds: reply.adapterSeconds };
+    }
+    throw new Error("unreachable");
+  }
+
+  private send(message: ToWorker): void {
+    if (!this.alive) return;
+    // A send to a process that just died rejects; the exit handler reports that to whoever waits.
+    this.child.sendMessage(message).catch(() => {});
+  }
+
+  private async readMessages(): Promise<void> {
+    try {
+      for await (const raw of this.child.getEachMessage()) this.onMessage(raw);
+    } catch {
+      // The channel closes with the process; the exit handler reports why.
+    }
+  }
+
+  private next(accept: (m: FromWorker) => boolean, timeoutMs: number, onExpire?: () => void): Promise<FromWorker | WorkerFailure> {
+    if (this.dead) return Promise.resolve(this.dead);
+    return new Promise((resolve) => {
+      const waiter: Waiter = { accept, resolve };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        onExpire?.();
+        const failure: WorkerFailure = {
+          kind: "timed_out",
+          message: `worker did not answer within ${(timeoutMs / 1000).toFixed(1)}s`,
+          timedOut: true,
+          exitCode: null,
+          signal: null,
+          logTail: readLogTail(this.spec.logFile),
+        };
+        this.closing = true;
+        this.signalGroup("SIGTERM");
+        setTimeout(() => this.signalGroup("SIGKILL"), KILL_GRACE_MS).unref();
+        resolve(failure);
+      }, timeoutMs);
+      waiter.resolve = (m) => {
+        clearTimeout(timer);
+        resolve(m);
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private onMessage(raw: unknown): void {
+    const parsed = FromWorkerSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+      this.killFor("invalid_message", `worker sent a message that is not valid protocol: ${issues}`);
+      return;
+    }
+    const message = parsed.data;
+    if (message.type === "log") {
+      this.log.line(`[worker ${message.level}] ${message.message}`);
+      return;
+    }
+    const violation = this.ledger.judge(message);
+    if (violation) return this.violated(violation);
+    const index = this.waiters.findIndex((w) => w.accept(message));
+    // The ledger accepted it, so someone asked for it: a waiter missing here would be our bug.
+    if (index === -1) return this.violated({ reason: `a ${message.type} message nobody was waiting for` });
+    const [waiter] = this.waiters.splice(index, 1);
+    waiter!.resolve(message);
+  }
+
+  /** The worker broke the protocol: it is killed, whatever waits gets the failure, and the owner is told. */
+  private violated(violation: Violation): void {
+    const message = `worker broke the protocol: ${violation.reason}`;
+    this.log.line(`[orchestrator] ${message}`);
+    this.killFor("protocol_violation", message);
+    this.spec.onProtocolViolation?.({ ...violation, message });
+  }
+
+  /** A message the protocol does not allow: the worker is killed at once and whatever waits gets why. */
+  private killFor(kind: "invalid_message" | "protocol_violation", message: string): void {
+    const failure: WorkerFailure = { kind, message, timedOut: false, exitCode: null, signal: null, logTail: readLogTail(this.spec.logFile) };
+    this.closing = true;
+    this.signalGroup("SIGKILL");
+    this.fail(failure);
+  }
+
+  private fail(failure: WorkerFailure): void {
+    if (!this.dead) this.dead = failure;
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w.resolve(this.dead);
+  }
+}
+
+function spawnHost(spec: WorkerSpec) {
+  // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
+  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env });
+  // The isolation decides the command (bwrap around node, or node watched) and cleans up on exit.
+  const launch = spec.isolation?.launch({ id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {} });
+  const child = execaNode(HOST, [], {
+    ipc: true,
+    serialization: "json",
+    cwd: spec.cwd,
+    env: launch?.env ?? env,
+    extendEnv: false,
+    stdin: "ignore",
+    // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
+    stdout: "pipe",
+    stderr: "pipe",
+    // Its own process group: Ctrl-C in a terminal signals the orchestrator only, which then stops
+    // the run in order, and a kill reaches everything the worker spawned.
+    detached: true,
+    reject: false,
+    // Messages are handled as they arrive; execa would otherwise keep every one for the result.
+    buffer: false,
+    forceKillAfterDelay: KILL_GRACE_MS,
+    nodePath: launch?.nodePath ?? process.execPath,
+    nodeOptions: launch?.nodeOptions,
+  });
+  launch?.attach(child);
+  return child;
+}
+
+function seenKey(arena: string, itemId: string): string {
+  return `${arena}\u0000${itemId}`;
+}
+
+export function isFailure(v: unknown): v is WorkerFailure {
+  return typeof v === "object" && v !== null && "timedOut" in v && "logTail" in v;
+}
