@@ -30,8 +30,6 @@ export const AdapterConfigSchema = z.object({
   temperature: z.number(),
   requestTimeoutS: z.number().positive(),
   maxToolIterations: z.number().int().positive(),
-  /** Harness-owned directory: the only place an adapter may persist anything. */
-  checkpointDir: z.string(),
 });
 export type AdapterConfig = z.infer<typeof AdapterConfigSchema>;
 
@@ -39,6 +37,12 @@ export const WorkItemSchema = z.object({
   id: z.string(),
   input: z.string(),
   resume_with: z.string(),
+  /**
+   * Harness-owned, fresh for each item × repeat, and the same for every leg of it (also when a
+   * resume runs in another process): the only place an adapter may persist anything. Per item, so
+   * nothing one item leaves behind can be found by the next.
+   */
+  checkpointDir: z.string(),
 });
 export type WorkItem = z.infer<typeof WorkItemSchema>;
 

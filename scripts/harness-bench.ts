@@ -169,7 +169,7 @@ for (let i = 0; i < RUNS * 4; i++) {
   const { worker, failure } = await WorkerProcess.start({ id: `w${i}`, adapter: adapters[0]!, corpusPath, logFile: path.join(runsDir, "start.log") });
   const built = failure ?? (await worker.build({
     arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
-    config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8, checkpointDir: runsDir },
+    config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
     tag: "bench",
   }));
   const wall = (performance.now() - t0) / 1000;

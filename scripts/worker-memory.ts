@@ -110,14 +110,14 @@ async function measure(entry: CatalogEntry, scratch: string, run: number): Promi
           temperature: DEFAULTS.temperature,
           requestTimeoutS: DEFAULTS.requestTimeoutS,
           maxToolIterations: DEFAULTS.maxToolIterations,
-          checkpointDir: path.join(scratch, `ck-${entry.name}-${run}-${arena.id}`),
         },
         tag,
       });
       if (isFailure(built)) throw new Error(`${entry.name}/${arena.id}: build: ${built.message}`);
       if (!built.ok) throw new Error(`${entry.name}/${arena.id}: not available: ${built.reason}`);
       for (const item of Array.from({ length: REPEAT }, () => arena.items.slice(0, ITEMS)).flat()) {
-        const work = { id: item.id, input: item.input, resume_with: item.resume_with };
+        const checkpointDir = path.join(scratch, `ck-${entry.name}-${run}-${arena.id}-${items}`);
+        const work = { id: item.id, input: item.input, resume_with: item.resume_with, checkpointDir };
         let leg = await worker.run(arena.id, work, 60_000);
         for (let resumes = 0; leg.kind === "suspended" && resumes < 3; resumes++) {
           const decision = item.resume_with === "deny" ? "deny" : "approve";

@@ -8,8 +8,8 @@ import type { ItemRecord, LegRecord } from "../report/record.ts";
 import type { RuleViolation } from "../witness/types.ts";
 import type { DrivenItem, DrivenLeg } from "./drive.ts";
 
-export function workItem(item: Item) {
-  return { id: item.id, input: item.input, resume_with: item.resume_with };
+export function workItem(item: Item, checkpointDir: string) {
+  return { id: item.id, input: item.input, resume_with: item.resume_with, checkpointDir };
 }
 
 function legRecord(leg: DrivenLeg): LegRecord {

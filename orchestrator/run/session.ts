@@ -4,7 +4,7 @@
  * (a build in a worker) on first use; the pool closes after the adapter's last lane, so the number
  * of live processes tracks the concurrency, not the size of the matrix.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
@@ -349,8 +349,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       return { framework: adapter.name, available: true, lib_version: recordedLane?.lib_version ?? "unknown", variant, items: [] };
     }
 
-    const checkpointDir = inside(options.dirs.checkpointRoot, adapter.name, arena.id);
-    mkdirSync(checkpointDir, { recursive: true });
+    const laneCheckpoints = inside(options.dirs.checkpointRoot, adapter.name, arena.id);
     const opened = await queue.add(() =>
       pool.open({
         arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
@@ -360,7 +359,6 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
           temperature: config.temperature,
           requestTimeoutS: config.requestTimeoutS,
           maxToolIterations: config.maxToolIterations,
-          checkpointDir,
         },
         baseUrlFor: (tag) => gateway.baseUrlFor(tag),
         // Two per item in flight: a spare can start while the one before it is claimed.
@@ -417,7 +415,12 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       let driven: DrivenItem | undefined;
       let record: ItemRecord;
       try {
-        driven = await driveItem(pool, workItem(item), {
+        // Fresh per item × repeat (a retried cell starts from an empty one): nothing an earlier
+        // item or attempt left behind can be found.
+        const checkpointDir = inside(laneCheckpoints, `${item.id}.r${repeat}`);
+        rmSync(checkpointDir, { recursive: true, force: true });
+        mkdirSync(checkpointDir, { recursive: true });
+        driven = await driveItem(pool, workItem(item, checkpointDir), {
           arena: arena.id,
           cell: itemKey(repeat, item.id),
           durable: arena.durable,

@@ -42,11 +42,10 @@ const runner = await adapter.build(
     temperature: 0,
     requestTimeoutS: 30,
     maxToolIterations: 8,
-    checkpointDir,
   },
   { tools: { dispatch: (name, args) => dispatch(name, args, { corpus }) } },
 );
-const work = { id: item.id, input: item.input, resume_with: item.resume_with };
+const work = { id: item.id, input: item.input, resume_with: item.resume_with, checkpointDir };
 const result =
   mode === "run"
     ? await runner.run(work)

@@ -426,11 +426,10 @@ describe("langgraph: replies are never dropped from the history (the message-id 
           temperature: 0,
           requestTimeoutS: 10,
           maxToolIterations: 6,
-          checkpointDir: "",
         },
         { tools: { dispatch: (name, args) => dispatch(name, args, { corpus }) } },
       );
-      const result = await runner.run({ id: "g-01", input: "How tall is the Eiffel Tower?", resume_with: "" });
+      const result = await runner.run({ id: "g-01", input: "How tall is the Eiffel Tower?", resume_with: "", checkpointDir: "" });
       expect(result.output_text).toBe("330 metres.");
       expect([result.prompt_tokens, result.completion_tokens, result.llm_calls]).toEqual([30, 3, 2]);
       expect(requests[1]!.messages.map((m: Body) => m.role)).toEqual(["system", "user", "assistant", "tool"]);

@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ArenaTomlSchema } from "../../orchestrator/arena/schemas.ts";
 import { DEFAULTS } from "../../orchestrator/config/arena-config.ts";
-import { AdapterConfigSchema, ArenaSpecSchema } from "../../contract/protocol.ts";
+import { AdapterConfigSchema, ArenaSpecSchema, WorkItemSchema } from "../../contract/protocol.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 import { interfaceFields, mappingViolations, type Mapping } from "./checks/mapping.ts";
 
@@ -49,6 +49,13 @@ const ADAPTER_CONFIG: Readonly<Record<string, Mapping>> = {
   temperature: TEMPERATURE,
   requestTimeoutS: TIMEOUT,
   maxToolIterations: ITERATIONS,
+};
+
+/** `WorkItem` (contract/protocol.ts): what each leg of an item receives. */
+const WORK_ITEM: Readonly<Record<string, Mapping>> = {
+  id: harnessOnly("names the item in records and thread ids; an adapter cannot honour or ignore it"),
+  input: registered("contract-probes.ts", "item input"),
+  resume_with: probe("checks/pause.ts", "resume_with"),
   checkpointDir: CHECKPOINT_DIR,
 };
 
@@ -99,6 +106,10 @@ describe("harness.md §1: every config and arena-spec field is mapped to a probe
 
   it("AdapterConfig (what every adapter is built with)", () => {
     expect(mappingViolations("AdapterConfig", Object.keys(AdapterConfigSchema.shape), ADAPTER_CONFIG, REPO_ROOT)).toEqual([]);
+  });
+
+  it("WorkItem (what every leg of an item is given)", () => {
+    expect(mappingViolations("WorkItem", Object.keys(WorkItemSchema.shape), WORK_ITEM, REPO_ROOT)).toEqual([]);
   });
 
   it("arena.toml, the loaded Arena, and the ArenaSpec adapters see", () => {

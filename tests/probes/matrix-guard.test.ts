@@ -23,7 +23,7 @@ async function buildFailure(adapter: { name: string; module: string }): Promise<
   });
   const build = failure ?? (await worker.build({
     arena: { id: "guard", tools: ["search"], systemPrompt: "Answer.", durable: false },
-    config: { model: "m", baseUrl: "http://127.0.0.1:9", apiKey: "mock-key", temperature: 0, requestTimeoutS: 5, maxToolIterations: 3, checkpointDir: os.tmpdir() },
+    config: { model: "m", baseUrl: "http://127.0.0.1:9", apiKey: "mock-key", temperature: 0, requestTimeoutS: 5, maxToolIterations: 3 },
     tag: "guard",
   }));
   await worker.stop();

@@ -70,12 +70,12 @@ export function sealedCache(
 }
 
 /** A build the warm-up asks for: durable, so checkpointers load too; nothing answers on the network. */
-function warmBuild(adapter: AdapterRef, corpusPath: string, scratch: string): ToWorker {
+function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
   return {
     type: "build",
     adapter,
     arena: { id: "warm_up", tools: ["search", "calculator", "save_progress"], systemPrompt: "Warm-up.", durable: true },
-    config: { model: "warm-up", baseUrl: "http://127.0.0.1:9/v1", apiKey: "warm-up", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1, checkpointDir: scratch },
+    config: { model: "warm-up", baseUrl: "http://127.0.0.1:9/v1", apiKey: "warm-up", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 },
     corpusPath,
   };
 }
@@ -104,7 +104,7 @@ async function warmUp(dir: string, marker: string, adapter: AdapterRef, corpusPa
     });
     try {
       await child.getOneMessage({ filter: (m) => (m as { type?: string }).type === "ready" });
-      await child.sendMessage(warmBuild(adapter, corpusPath, scratch) as never);
+      await child.sendMessage(warmBuild(adapter, corpusPath) as never);
       await child.getOneMessage({ filter: (m) => ["built", "build_failed"].includes((m as { type?: string }).type ?? "") });
       await child.sendMessage({ type: "shutdown" });
     } catch {

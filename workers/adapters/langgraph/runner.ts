@@ -44,7 +44,7 @@ export function legError(err: unknown): string {
 export function buildLangGraphRunner(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Runner {
   const model = chatModel(config);
   const pauses = namesFor(arena.tools).some(isSuspendTool);
-  const store = new RunStore(pauses, config.checkpointDir);
+  const store = new RunStore(pauses);
 
   /** A graph bound to one open store; the raw-arguments index and the execution log are per leg. */
   function compile(open: OpenStore, history: readonly BaseMessage[], executed: Execution[] = []): AgentGraph {
@@ -123,7 +123,7 @@ export function buildLangGraphRunner(arena: ArenaSpec, config: AdapterConfig, ct
   return {
     async run(item: WorkItem) {
       const thread = newThreadId(item.id);
-      const open = store.open(thread);
+      const open = store.open(thread, item.checkpointDir);
       try {
         const executed: Execution[] = [];
         const graph = compile(open, [], executed);
@@ -133,10 +133,10 @@ export function buildLangGraphRunner(arena: ArenaSpec, config: AdapterConfig, ct
       }
     },
 
-    async resume(_item: WorkItem, state: Json, decision: Decision) {
+    async resume(item: WorkItem, state: Json, decision: Decision) {
       const handle = parseHandle(state);
       if (typeof handle === "string") return { error: `cannot resume: ${handle}` };
-      const open = store.reopen(handle);
+      const open = store.reopen(handle, item.checkpointDir);
       if (typeof open === "string") return { error: `cannot resume: ${open}` };
       try {
         const threadConfig = { configurable: { thread_id: handle.thread_id } };

@@ -37,44 +37,44 @@ export function newThreadId(itemId: string): string {
 }
 
 export class RunStore {
-  readonly durable: boolean;
-  private readonly dir: string;
   private readonly persist: boolean;
   /** In-memory runs that may still be resumed in this process (no checkpoint directory). */
   private readonly memory = new MemorySaver();
 
-  /** `persist`: the arena pauses, so runs must be resumable; on disk when a directory is given. */
-  constructor(persist: boolean, checkpointDir: string) {
-    this.dir = checkpointDir;
-    this.durable = persist && checkpointDir !== "";
+  /** `persist`: the arena pauses, so runs must be resumable; on disk when the item has a directory. */
+  constructor(persist: boolean) {
     this.persist = persist;
   }
 
-  /** The store for a new run on `thread`. */
-  open(thread: string): OpenStore {
-    if (!this.durable) {
+  private durable(dir: string): boolean {
+    return this.persist && dir !== "";
+  }
+
+  /** The store for a new run on `thread`, in the item's checkpoint directory. */
+  open(thread: string, dir: string): OpenStore {
+    if (!this.durable(dir)) {
       // Pause arena without a directory: keep the run in this process. Otherwise a throwaway saver.
       const saver = this.persist ? this.memory : new MemorySaver();
       return { saver, file: null, close: () => {} };
     }
-    mkdirSync(this.dir, { recursive: true });
-    return this.openFile(`langgraph-${thread}.sqlite`);
+    mkdirSync(dir, { recursive: true });
+    return this.openFile(dir, `langgraph-${thread}.sqlite`);
   }
 
   /** Reopen the store a paused run was written to; a string is the reason it cannot be. */
-  reopen(handle: RunHandle): OpenStore | string {
+  reopen(handle: RunHandle, dir: string): OpenStore | string {
     if (handle.checkpoint_file === null) {
-      if (this.durable || !this.persist) return "the run was kept in memory by another process";
+      if (this.durable(dir) || !this.persist) return "the run was kept in memory by another process";
       return { saver: this.memory, file: null, close: () => {} };
     }
-    if (!this.durable) return "this runner has no checkpoint directory";
+    if (!this.durable(dir)) return "this item has no checkpoint directory";
     if (!FILE_PATTERN.test(handle.checkpoint_file)) return `not a checkpoint file name: ${JSON.stringify(handle.checkpoint_file)}`;
-    if (!existsSync(path.join(this.dir, handle.checkpoint_file))) return `checkpoint file ${handle.checkpoint_file} is missing`;
-    return this.openFile(handle.checkpoint_file);
+    if (!existsSync(path.join(dir, handle.checkpoint_file))) return `checkpoint file ${handle.checkpoint_file} is missing`;
+    return this.openFile(dir, handle.checkpoint_file);
   }
 
-  private openFile(name: string): OpenStore {
-    const saver = SqliteSaver.fromConnString(path.join(this.dir, name));
+  private openFile(dir: string, name: string): OpenStore {
+    const saver = SqliteSaver.fromConnString(path.join(dir, name));
     return {
       saver,
       file: name,
