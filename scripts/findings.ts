@@ -15,7 +15,7 @@ import { listArenas } from "../orchestrator/arena/discover.ts";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import type { FrameworkRecord, RunRecord } from "../orchestrator/report/record.ts";
-import { runArenas, type AdapterEntry } from "../orchestrator/run/session.ts";
+import { runArenas, type AdapterEntry } from "../orchestrator/run/index.ts";
 import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
 import { formatFixed } from "@agentic-arena/py-semantics";

@@ -25,7 +25,7 @@ import { parseArgs } from "node:util";
 import { execa } from "execa";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
-import { runArenas, type RunOptions } from "../orchestrator/run/session.ts";
+import { runArenas, type RunOptions } from "../orchestrator/run/index.ts";
 import { WorkerProcess, isFailure } from "../orchestrator/supervisor/worker-process.ts";
 import { findAdapter } from "../contract/catalogue.ts";
 import { toJs } from "@agentic-arena/py-semantics";

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { listArenas } from "../orchestrator/arena/discover.ts";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
-import { runArenas, type AdapterEntry } from "../orchestrator/run/session.ts";
+import { runArenas, type AdapterEntry } from "../orchestrator/run/index.ts";
 import type { ItemEvidence, LaneContext } from "../orchestrator/witness/types.ts";
 import { canonicalOutputs } from "../orchestrator/witness/canonical.ts";
 import { witnessItem, witnessLane } from "../orchestrator/witness/witness.ts";

@@ -31,10 +31,11 @@ if (!atLeast(process.versions.node, REQUIRED_NODE)) {
     `arena: needs Node >= ${REQUIRED_NODE}, but this is Node ${process.versions.node} (${process.execPath}); ` +
       "run it as `pnpm arena …` from the project, which uses the project's own Node 24\n",
   );
+  // EXIT_USAGE (exit-codes.ts), written out: this branch runs on a Node that cannot load TypeScript.
   process.exitCode = 2;
 } else {
   nodeModule.enableCompileCache();
-  const { EXIT_INTERNAL, main } = await import("./main.ts");
+  const [{ main }, { EXIT_INFRA }] = await Promise.all([import("./main.ts"), import("./exit-codes.ts")]);
   try {
     process.exitCode = await main(process.argv.slice(2), {
       cwd: process.cwd(),
@@ -44,6 +45,6 @@ if (!atLeast(process.versions.node, REQUIRED_NODE)) {
   } catch (err) {
     // Only a bug in the harness gets here (bad input is reported by main), so keep the stack.
     process.stderr.write(`arena: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = EXIT_INTERNAL;
+    process.exitCode = EXIT_INFRA;
   }
 }

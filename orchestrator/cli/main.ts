@@ -14,10 +14,6 @@ import { UnsafePathError } from "../files/safe-path.ts";
 import { ManifestError } from "../store/manifest.ts";
 import { ConfigError } from "../config/values.ts";
 
-export { EXIT_USAGE };
-/** A bug in the harness itself (bin.mjs prints the stack for these). */
-export const EXIT_INTERNAL = EXIT_INFRA;
-
 export async function main(argv: readonly string[], io: Io, commands: readonly Command[] = COMMANDS): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {

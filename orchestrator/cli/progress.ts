@@ -3,7 +3,7 @@
  * (CI logs, pipes) one plain line per finished framework × arena and per failed item, so a log
  * stays readable.
  */
-import type { ProgressEvent } from "../run/session.ts";
+import type { ProgressEvent } from "../run/index.ts";
 
 export function progressReporter(write: (text: string) => void, isTty: boolean): (e: ProgressEvent) => void {
   const lanes = new Map<string, { passed: number; failed: number }>();

@@ -17,7 +17,7 @@ import {
   unwrittenReasons,
 } from "../report/expectations.ts";
 import { publishLiveScorecards, writeCrossRunSummary, writeRunRecord, writeRunSummary, writeScorecards } from "../report/output.ts";
-import type { RunOutcome } from "../run/session.ts";
+import type { RunOutcome } from "../run/index.ts";
 import { writeManifest } from "../store/manifest.ts";
 import type { FlagValue, Io } from "./command.ts";
 import { EXIT_DIFFERENCE, EXIT_INFRA, EXIT_OK, EXIT_USAGE } from "./exit-codes.ts";

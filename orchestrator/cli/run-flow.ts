@@ -9,7 +9,7 @@ import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
 import { ConfigError, LiveRefusedError, loadArenaConfig, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
-import { runArenas, type AdapterEntry } from "../run/session.ts";
+import { runArenas, type AdapterEntry } from "../run/index.ts";
 import { workerKeyFor } from "../run/run-gateway.ts";
 import { cellKey, JournalWriter } from "../store/journal.ts";
 import { ADAPTER_CATALOG, findAdapter } from "../../contract/catalogue.ts";

@@ -9,7 +9,7 @@ import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import { FORMAT_VERSION, isoSeconds } from "../report/record.ts";
-import type { AdapterEntry, PriorCells } from "../run/session.ts";
+import type { AdapterEntry, PriorCells } from "../run/index.ts";
 import { readJournal } from "../store/journal.ts";
 import { latestRunId } from "../store/latest.ts";
 import { RunLayout, type OutputRoots } from "../store/layout.ts";

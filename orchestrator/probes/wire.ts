@@ -13,7 +13,7 @@ import { DEFAULTS, type ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
 import type { FrameworkRecord } from "../report/record.ts";
 import type { GatewayFaults } from "../run/run-gateway.ts";
-import { runArenas, type AdapterEntry, type RunOptions } from "../run/session.ts";
+import { runArenas, type AdapterEntry, type RunOptions } from "../run/index.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { readTap, tapModule, type TapDeclaration, type TapEntry } from "./tap-adapter.ts";

@@ -3,7 +3,7 @@
  * real adapters, and the runs §10–§15 still make directly. Nothing is implemented here twice.
  */
 import { catalogueSubjects } from "../../orchestrator/probes/registry.ts";
-import type { AdapterEntry } from "../../orchestrator/run/session.ts";
+import type { AdapterEntry } from "../../orchestrator/run/index.ts";
 
 export { probeRun, probeRunMany, messageText, type InlineArena, type ProbeRun } from "../../orchestrator/probes/wire.ts";
 export { SENTINEL_PROMPT, SENTINEL_SENTENCE } from "../../orchestrator/probes/setups.ts";

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { loadArena } from "../../orchestrator/arena/load.ts";
 import { DEFAULTS, type ArenaConfig } from "../../orchestrator/config/arena-config.ts";
-import { runArenas, type AdapterEntry, type RunOptions } from "../../orchestrator/run/session.ts";
+import { runArenas, type AdapterEntry, type RunOptions } from "../../orchestrator/run/index.ts";
 import { findAdapter } from "../../contract/catalogue.ts";
 import { tempDirs } from "../../orchestrator/probes/wire.ts";
 import { REPO_ROOT } from "./reference.ts";

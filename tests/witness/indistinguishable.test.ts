@@ -13,7 +13,7 @@ import { loadArena } from "../../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../../orchestrator/config/arena-config.ts";
 import { SENTINEL_ARENA } from "../../orchestrator/probes/setups.ts";
 import { wireRun, writeInlineArena } from "../../orchestrator/probes/wire.ts";
-import { runArenas } from "../../orchestrator/run/session.ts";
+import { runArenas } from "../../orchestrator/run/index.ts";
 import { outputRoots, RunLayout } from "../../orchestrator/store/layout.ts";
 import { newRunId } from "../../orchestrator/store/run-id.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";

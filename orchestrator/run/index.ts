@@ -1,0 +1,6 @@
+/**
+ * The run, as the CLI, the probes and the scripts see it: one function and its types. The plan,
+ * lanes, items, legs and the witness hand-off behind it are private to this folder.
+ */
+export { runArenas } from "./session.ts";
+export type { AdapterEntry, ItemTiming, PriorCells, ProgressEvent, RunOptions, RunOutcome } from "./options.ts";

@@ -1,0 +1,184 @@
+/**
+ * One adapter on one arena. The lane decides first whether the arena can run on the adapter at
+ * all (the availability policy: a tool the harness cannot serve, a build that fails, a delegate
+ * that collides, a pause arena without a resume API), then runs its cells on the shared queue and
+ * applies the witness's rules that compare the lane's items with each other.
+ */
+import type { Arena, Item } from "../arena/schemas.ts";
+import { inside } from "../files/safe-path.ts";
+import { compileScript } from "../gateway/script.ts";
+import type { FrameworkRecord, ItemRecord } from "../report/record.ts";
+import { cellKey, itemKey } from "../store/journal.ts";
+import type { OpenOutcome } from "../supervisor/pool.ts";
+import type { ItemEvidence } from "../witness/types.ts";
+import { witnessLane } from "../witness/witness.ts";
+import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";
+import type { RunContext, SharedPool } from "./context.ts";
+import { runItem, type OpenLane } from "./item.ts";
+import type { AdapterEntry } from "./options.ts";
+import { cellsToRun, laneCells, type Cell } from "./plan.ts";
+import type { RunGateway } from "./run-gateway.ts";
+
+export interface LaneInput {
+  readonly arena: Arena;
+  readonly items: readonly Item[];
+  readonly adapter: AdapterEntry;
+  readonly gateway: RunGateway;
+  readonly span: { start: number; end: number };
+}
+
+type Unavailable = (reason: string, kind: FrameworkRecord["unavailable_kind"], libVersion: string, traceback?: string) => FrameworkRecord;
+
+export async function runLane(ctx: RunContext, lane: LaneInput): Promise<FrameworkRecord> {
+  const { arena, items, adapter } = lane;
+  const { config, options } = ctx;
+  const variant = adapter.variant ?? false;
+  const key = cellKey(arena.id, adapter.name);
+  const prior = options.prior?.items.get(key) ?? new Map<string, ItemRecord>();
+  const recordedLane = options.prior?.lanes.get(key);
+  const shared = ctx.pools.get(adapter)!;
+  const settle = (outcome: FrameworkRecord): FrameworkRecord => {
+    const { items: _items, ...laneOutcome } = outcome;
+    options.onLane?.(arena.id, laneOutcome);
+    return outcome;
+  };
+  const unavailable: Unavailable = (reason, kind, libVersion, traceback) => {
+    ctx.advance(items.length * config.repeat, { arena: arena.id, framework: adapter.name, unavailable: reason });
+    const record = { framework: adapter.name, available: false, lib_version: libVersion, variant, reason, unavailable_kind: kind };
+    return settle({ ...record, ...(traceback ? { traceback } : {}), items: [] });
+  };
+
+  const cells = laneCells(items, config.repeat);
+  const todo = cellsToRun(cells, prior);
+  const unsupported = harnessUnsupported(arena.declaredTools);
+  if (unsupported) {
+    await laneDone(shared, arena);
+    return unavailable(unsupported, "unsupported", recordedLane?.lib_version ?? "unknown");
+  }
+  if (todo.length === 0 && recordedLane?.available) {
+    // Every cell finished in an earlier session: nothing to build.
+    ctx.advance(cells.length);
+    await laneDone(shared, arena);
+    return settle({ ...recordedLane, items: cells.map((c) => prior.get(itemKey(c.repeat, c.item.id))!) });
+  }
+  if (ctx.stopped()) {
+    await laneDone(shared, arena);
+    return { framework: adapter.name, available: true, lib_version: recordedLane?.lib_version ?? "unknown", variant, items: [] };
+  }
+
+  const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length));
+  const cannotRun = !built || !built.ok ? buildFailure(built, unavailable) : notRunnable(ctx, arena, built, unavailable);
+  if (cannotRun || !built?.ok) {
+    await laneDone(shared, arena);
+    return cannotRun!;
+  }
+  const stop = options.checkLane?.(arena.id, adapter.name, built.libVersion);
+  if (stop !== undefined) ctx.refuse(stop);
+  settle({ framework: adapter.name, available: true, lib_version: built.libVersion, variant, items: [] });
+
+  const open: OpenLane = {
+    arena,
+    adapter,
+    pool: shared.pool,
+    gateway: lane.gateway,
+    checkpoints: inside(options.dirs.checkpointRoot, adapter.name, arena.id),
+    witness: {
+      mode: config.mode,
+      model: config.model,
+      temperature: config.temperature,
+      declaredTools: arena.declaredTools,
+      systemPrompt: arena.systemPrompt,
+      wireExceptions: built.wireExceptions,
+      delegates: built.delegates,
+      canonical: ctx.canonical,
+    },
+    script: config.mode === "mock" ? compileScript(arena.script) : undefined,
+    evidence: new Map<string, ItemEvidence>(),
+    span: lane.span,
+  };
+  ctx.advance(cells.length - todo.length);
+  const fresh = await runCells(ctx, open, todo, shared);
+  witnessAcrossItems(ctx, open, cells, fresh);
+  // Dataset order within each repeat, whichever session ran the cell.
+  const itemRecords = cells
+    .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
+    .filter((r): r is ItemRecord => r !== undefined);
+  const isolation = shared.pool.spec.isolation?.record();
+  return { framework: adapter.name, available: true, lib_version: built.libVersion, variant, isolation, items: itemRecords };
+}
+
+function openArena(ctx: RunContext, lane: LaneInput, shared: SharedPool, cellsToRun: number): Promise<OpenOutcome> {
+  const { arena, gateway } = lane;
+  const { config } = ctx;
+  return shared.pool.open({
+    arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
+    config: {
+      model: config.model,
+      apiKey: gateway.apiKey,
+      temperature: config.temperature,
+      requestTimeoutS: config.requestTimeoutS,
+      maxToolIterations: config.maxToolIterations,
+    },
+    baseUrlFor: (tag) => gateway.baseUrlFor(tag),
+    // Two per item in flight: a spare can start while the one before it is claimed.
+    warmSpares: arena.durable && !ctx.options.reuseWorkerAcrossPause ? 2 * ctx.concurrency : 0,
+    spareBudget: cellsToRun,
+  });
+}
+
+function buildFailure(opened: Exclude<OpenOutcome, { ok: true }> | void, unavailable: Unavailable): FrameworkRecord {
+  if (!opened) return unavailable("build did not run", "build_failed", "unknown");
+  if ("failure" in opened) return unavailable(`build failed: ${opened.failure.message}`, "build_failed", "unknown", opened.failure.logTail);
+  return unavailable(opened.reason, opened.kind, opened.libVersion, opened.traceback);
+}
+
+/** Why a built arena still cannot run on this adapter; undefined when it can. */
+function notRunnable(ctx: RunContext, arena: Arena, built: Extract<OpenOutcome, { ok: true }>, unavailable: Unavailable): FrameworkRecord | undefined {
+  try {
+    checkDeclaredDelegates(built.delegates, ctx.allArenaTools);
+  } catch (err) {
+    return unavailable(`build failed: ${(err as Error).message}`, "build_failed", built.libVersion);
+  }
+  if (namesFor(arena.declaredTools).some(isSuspendTool) && !built.resumable) {
+    const why = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
+    return unavailable(why, "unsupported", built.libVersion);
+  }
+  return undefined;
+}
+
+async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], shared: SharedPool): Promise<Map<string, ItemRecord>> {
+  const fresh = new Map<string, ItemRecord>();
+  try {
+    await Promise.all(
+      todo.map((cell) =>
+        ctx.queue.add(async () => {
+          const record = await runItem(ctx, lane, cell);
+          if (record) fresh.set(itemKey(cell.repeat, cell.item.id), record);
+        }),
+      ),
+    );
+  } finally {
+    await laneDone(shared, lane.arena);
+  }
+  return fresh;
+}
+
+/** Rules that compare the lane's items with each other: their violations join the items' own. */
+function witnessAcrossItems(ctx: RunContext, lane: OpenLane, cells: readonly Cell[], fresh: Map<string, ItemRecord>): void {
+  const inOrder = cells.map((c) => lane.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+  for (const [seen, violations] of witnessLane(inOrder)) {
+    const key = itemKey(seen.repeat, seen.itemId);
+    const record = fresh.get(key);
+    if (!record) continue;
+    const updated: ItemRecord = { ...record, violations: [...(record.violations ?? []), ...violations] };
+    fresh.set(key, updated);
+    ctx.options.onItem?.(lane.arena.id, lane.adapter.name, updated);
+  }
+}
+
+/** This lane is finished: its spares go back to the pool, which closes after the adapter's last lane. */
+async function laneDone(shared: SharedPool, arena: Arena): Promise<void> {
+  await shared.pool.retire(arena.id);
+  shared.lanesLeft -= 1;
+  if (shared.lanesLeft === 0) await shared.pool.close();
+}

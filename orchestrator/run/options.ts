@@ -1,0 +1,117 @@
+/**
+ * What a run is asked to do and what it hands back (the run's public types, p-queue style: each
+ * option's meaning is stated where it is declared). Both the CLI and the probes build these.
+ */
+import type { Arena } from "../arena/schemas.ts";
+import type { ArenaConfig } from "../config/arena-config.ts";
+import type { GatewayRecords } from "../gateway/index.ts";
+import type { FrameworkRecord, ItemRecord, RunRecord } from "../report/record.ts";
+import type { GatewayFaults } from "./run-gateway.ts";
+
+export interface AdapterEntry {
+  readonly name: string;
+  /** Absolute path of the module whose default export is the Adapter. */
+  readonly module: string;
+  /** A variant entry (a different structure, e.g. a pipeline); marked † in summaries. */
+  readonly variant?: boolean;
+  /** Run only on these arenas (set for variants selected through `all`; absent = every arena). */
+  readonly onlyArenas?: readonly string[];
+}
+
+export interface ProgressEvent {
+  readonly arena: string;
+  readonly framework: string;
+  readonly itemId?: string;
+  readonly repeat?: number;
+  readonly passed?: boolean;
+  readonly unavailable?: string;
+  readonly done: number;
+  readonly total: number;
+}
+
+/** The cells of an earlier session of the same run: they are kept, not run again. */
+export interface PriorCells {
+  /** Finished cells by `cellKey(arena, framework)`, then `itemKey(repeat, item)`. */
+  readonly items: ReadonlyMap<string, ReadonlyMap<string, ItemRecord>>;
+  /** Each lane's recorded outcome by `cellKey(arena, framework)`. */
+  readonly lanes: ReadonlyMap<string, Omit<FrameworkRecord, "items">>;
+}
+
+export interface RunOptions {
+  readonly arenas: readonly Arena[];
+  readonly adapters: readonly AdapterEntry[];
+  readonly config: ArenaConfig;
+  readonly corpusPath: string;
+  /** Names the run in its records (`runs/<runId>/`). */
+  readonly runId?: string;
+  /** When the run began (a resumed run keeps its first session's start). Default: now. */
+  readonly startedAt?: Date;
+  /** Items in flight at once (default: number of cores). */
+  readonly concurrency?: number;
+  /** Restrict to these item ids (a partial run: no scorecard). */
+  readonly itemFilter?: readonly string[];
+  readonly dirs: {
+    /** Worker logs of this run. */
+    readonly logDir: string;
+    /** This session's checkpoint root; each adapter × arena gets a fresh folder inside it. */
+    readonly checkpointRoot: string;
+    /** Where the gateway spills request bodies beyond its memory budget (default: its own temp dir). */
+    readonly gatewayDir?: string;
+  };
+  /** Cells finished by an earlier session of this run (`--resume`): merged, not run. */
+  readonly prior?: PriorCells;
+  /** A finished cell, the moment it finishes (the journal). */
+  readonly onItem?: (arena: string, framework: string, record: ItemRecord) => void;
+  /** A lane's outcome once its build answered (the journal). */
+  readonly onLane?: (arena: string, lane: Omit<FrameworkRecord, "items">) => void;
+  /**
+   * Refuse a lane before it runs anything, e.g. a resume whose adapter version changed: the
+   * returned text stops the whole run, as an interrupt does, and is reported as `refused`.
+   */
+  readonly checkLane?: (arena: string, framework: string, libVersion: string) => string | undefined;
+  /** Stop scheduling when aborted; in-flight items get `graceMs` to finish, then their workers are killed. */
+  readonly signal?: AbortSignal;
+  /** How long in-flight items may finish after `signal` aborts (default 3 s). */
+  readonly graceMs?: number;
+  readonly onProgress?: (event: ProgressEvent) => void;
+  /** Per-leg deadline for a worker's answer (default: derived from the request timeout and budget). */
+  readonly legDeadlineMs?: number;
+  /** Per-item scoring deadline (regexes from data files score untrusted text). */
+  readonly scoreDeadlineMs?: number;
+  /** Test-only: resume durable arenas on the same process. See DriveOptions. */
+  readonly reuseWorkerAcrossPause?: boolean;
+  /** Extra environment for workers (tests). */
+  readonly workerEnv?: Readonly<Record<string, string>>;
+  /** Working directory for workers (probes run them in an empty temp dir; default: inherited). */
+  readonly workerCwd?: string;
+  /** Transport faults for the mock gateways (probes). */
+  readonly gatewayFaults?: GatewayFaults;
+}
+
+export interface RunOutcome {
+  /** One per arena; `status` says whether every cell ran. */
+  readonly records: RunRecord[];
+  /** Items that failed or errored, over all arenas and frameworks (prior cells included). */
+  readonly failedItems: number;
+  /** True when `signal` stopped the run before every cell ran. */
+  readonly interrupted: boolean;
+  /** Why `checkLane` stopped the run, when it did. */
+  readonly refused?: string;
+  /** What each arena's mock gateway received and served, by arena id (mock mode only). */
+  readonly gatewayRecords: ReadonlyMap<string, GatewayRecords>;
+  /** Where each item's time went (for the harness benchmark; not part of any record). */
+  readonly timings: readonly ItemTiming[];
+}
+
+export interface ItemTiming {
+  readonly arena: string;
+  readonly framework: string;
+  readonly itemId: string;
+  /** Orchestrator wall time for the item's legs, restarts included. */
+  readonly wallSeconds: number;
+  /** Time inside the adapter's run/resume, measured in the workers. */
+  readonly adapterSeconds: number;
+  /** Time to score the item off the main loop. */
+  readonly scoreSeconds: number;
+  readonly restarts: number;
+}

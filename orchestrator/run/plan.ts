@@ -1,0 +1,57 @@
+/**
+ * The run as a pure matrix: arena × adapter × item × repeat. Nothing here touches a process, a
+ * file or a clock, so what a run (or a resumed run) will do can be read and tested on its own.
+ */
+import type { Arena, Item } from "../arena/schemas.ts";
+import type { ItemRecord } from "../report/record.ts";
+import { itemKey } from "../store/journal.ts";
+import type { AdapterEntry } from "./options.ts";
+
+/** One item × repeat of a lane: the unit that is driven, scored, witnessed and journalled. */
+export interface Cell {
+  readonly repeat: number;
+  readonly item: Item;
+}
+
+/** One arena and the adapters that run it, on the items the filter kept. */
+export interface ArenaPlan {
+  readonly arena: Arena;
+  readonly items: readonly Item[];
+  readonly adapters: readonly AdapterEntry[];
+}
+
+export function planRun(
+  arenas: readonly Arena[],
+  adapters: readonly AdapterEntry[],
+  itemFilter?: readonly string[],
+): ArenaPlan[] {
+  return arenas.map((arena) => ({
+    arena,
+    items: itemFilter ? arena.items.filter((i) => itemFilter.includes(i.id)) : arena.items,
+    adapters: adapters.filter((a) => !a.onlyArenas || a.onlyArenas.includes(arena.id)),
+  }));
+}
+
+/** Every cell of a lane, in dataset order within each repeat. */
+export function laneCells(items: readonly Item[], repeat: number): Cell[] {
+  return Array.from({ length: repeat }, (_, r) => items.map((item) => ({ repeat: r, item }))).flat();
+}
+
+/** The cells an earlier session has not finished. */
+export function cellsToRun(cells: readonly Cell[], prior: ReadonlyMap<string, ItemRecord>): Cell[] {
+  return cells.filter((c) => !prior.has(itemKey(c.repeat, c.item.id)));
+}
+
+export function totalCells(plan: readonly ArenaPlan[], repeat: number): number {
+  return plan.reduce((acc, p) => acc + p.items.length * repeat * p.adapters.length, 0);
+}
+
+/** How many lanes each adapter has: its worker pool closes after the last one. */
+export function lanesPerAdapter(plan: readonly ArenaPlan[], adapters: readonly AdapterEntry[]): Map<AdapterEntry, number> {
+  const lanes = new Map<AdapterEntry, number>();
+  for (const adapter of adapters) {
+    const count = plan.filter((p) => p.adapters.includes(adapter)).length;
+    if (count > 0) lanes.set(adapter, count);
+  }
+  return lanes;
+}
