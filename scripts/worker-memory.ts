@@ -28,7 +28,8 @@ import type { Arena } from "../orchestrator/arena/schemas.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import { parseCount } from "../orchestrator/config/values.ts";
 import { startRunGateway, type RunGateway } from "../orchestrator/run/run-gateway.ts";
-import { WorkerProcess, isFailure } from "../orchestrator/supervisor/worker-process.ts";
+import { isFailure } from "../orchestrator/supervisor/failure.ts";
+import { WorkerProcess } from "../orchestrator/supervisor/worker-process.ts";
 import { ADAPTER_CATALOG, type CatalogEntry } from "../contract/catalogue.ts";
 import type { Json } from "../contract/protocol.ts";
 
@@ -126,7 +127,7 @@ async function measure(entry: CatalogEntry, scratch: string, run: number): Promi
         items += 1;
         // Memory is what is measured here, and an adapter error still ran the adapter (resilience
         // items make some frameworks error by design); they are listed so the table says so.
-        if (leg.kind === "failure") throw new Error(`${entry.name}/${arena.id}/${item.id}: ${leg.failure.message}`);
+        if (isFailure(leg)) throw new Error(`${entry.name}/${arena.id}/${item.id}: ${leg.message}`);
         if (leg.kind === "error" || leg.result.error) failed.push(`${arena.id}/${item.id}`);
       }
       if (index === 0) first = memoryOf(pid).hwm;

@@ -8,8 +8,8 @@ import { performance } from "node:perf_hooks";
 import type { AgentResult, Json, WorkItem } from "../../contract/protocol.ts";
 import { AgentResultSchema } from "../../contract/protocol.ts";
 import type { ServedUsage } from "../gateway/index.ts";
-import type { WorkerFailure } from "../supervisor/failure.ts";
-import { isFailure, type LegOutcome, type WorkerProcess } from "../supervisor/worker-process.ts";
+import { isFailure, type WorkerFailure } from "../supervisor/failure.ts";
+import type { LegOutcome, WorkerProcess } from "../supervisor/worker-process.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
 import { mergeLegs, type MergedResult } from "./merge.ts";
 import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
@@ -93,7 +93,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   };
 
   /** Run one leg on `worker`; null when it produced no result (error or worker failure). */
-  const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome>): Promise<AgentResult | null> => {
+  const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome | WorkerFailure>): Promise<AgentResult | null> => {
     const tag = w.tagFor(options.arena) ?? "";
     const watch = options.watchLeg?.(tag);
     const sentAt = performance.now();
@@ -101,13 +101,14 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     const seconds = (performance.now() - sentAt) / 1000;
     const seen = watch?.end();
     if (seen) {
-      const answered = outcome.kind === "result" || outcome.kind === "suspended";
-      const r = answered ? outcome.result : NO_USAGE;
+      const answer = !isFailure(outcome) && outcome.kind !== "error" ? outcome.result : undefined;
+      const answered = answer !== undefined;
+      const r = answer ?? NO_USAGE;
       const reported = { prompt_tokens: r.prompt_tokens, completion_tokens: r.completion_tokens, llm_calls: r.llm_calls };
       witnessed.push({ requests: seen.requests, served: seen.served, reported, answered });
     }
-    if (outcome.kind === "failure") {
-      fail(outcome.failure);
+    if (isFailure(outcome)) {
+      fail(outcome);
       await pool.discard(w);
       return null;
     }

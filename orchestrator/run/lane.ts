@@ -9,7 +9,9 @@ import { inside } from "../files/safe-path.ts";
 import { compileScript } from "../gateway/script.ts";
 import type { FrameworkRecord, ItemRecord } from "../report/record.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
+import { isFailure } from "../supervisor/failure.ts";
 import type { OpenOutcome } from "../supervisor/pool.ts";
+import type { BuildOutcome } from "../supervisor/worker-process.ts";
 import type { ItemEvidence } from "../witness/types.ts";
 import { witnessLane } from "../witness/witness.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";
@@ -67,8 +69,8 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Framewo
   }
 
   const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length));
-  const cannotRun = !built || !built.ok ? buildFailure(built, unavailable) : notRunnable(ctx, arena, built, unavailable);
-  if (cannotRun || !built?.ok) {
+  const cannotRun = !built || isFailure(built) || !built.ok ? buildFailure(built, unavailable) : notRunnable(ctx, arena, built, unavailable);
+  if (cannotRun || !built || isFailure(built) || !built.ok) {
     await laneDone(shared, arena);
     return cannotRun!;
   }
@@ -128,12 +130,12 @@ function openArena(ctx: RunContext, lane: LaneInput, shared: SharedPool, cellsTo
 
 function buildFailure(opened: Exclude<OpenOutcome, { ok: true }> | void, unavailable: Unavailable): FrameworkRecord {
   if (!opened) return unavailable("build did not run", "build_failed", "unknown");
-  if ("failure" in opened) return unavailable(`build failed: ${opened.failure.message}`, "build_failed", "unknown", opened.failure.logTail);
+  if (isFailure(opened)) return unavailable(`build failed: ${opened.message}`, "build_failed", "unknown", opened.logTail);
   return unavailable(opened.reason, opened.kind, opened.libVersion, opened.traceback);
 }
 
 /** Why a built arena still cannot run on this adapter; undefined when it can. */
-function notRunnable(ctx: RunContext, arena: Arena, built: Extract<OpenOutcome, { ok: true }>, unavailable: Unavailable): FrameworkRecord | undefined {
+function notRunnable(ctx: RunContext, arena: Arena, built: Extract<BuildOutcome, { ok: true }>, unavailable: Unavailable): FrameworkRecord | undefined {
   try {
     checkDeclaredDelegates(built.delegates, ctx.allArenaTools);
   } catch (err) {

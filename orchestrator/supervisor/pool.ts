@@ -15,8 +15,8 @@
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
 import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
-import { WorkerProcess, isFailure } from "./worker-process.ts";
-import type { WorkerFailure } from "./failure.ts";
+import { WorkerProcess } from "./worker-process.ts";
+import { WorkerFailure, isFailure } from "./failure.ts";
 
 export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "id"> {
   readonly logDir: string;
@@ -36,7 +36,8 @@ export interface ArenaLane {
   readonly spareBudget: number;
 }
 
-export type OpenOutcome = Extract<BuildOutcome, { ok: true }> | Extract<BuildOutcome, { ok: false }> | { ok: false; failure: WorkerFailure };
+/** The first build of an arena: built, refused by the adapter (`ok: false`), or the worker failed. */
+export type OpenOutcome = BuildOutcome | WorkerFailure;
 
 export class WorkerPool {
   readonly spec: PoolSpec;
@@ -57,11 +58,11 @@ export class WorkerPool {
     this.lanes.set(lane.arena.id, lane);
     const index = this.idle.findIndex((w) => w.alive);
     const taken = index !== -1 ? this.idle.splice(index, 1)[0]! : await this.spawn();
-    if (isFailure(taken)) return { ok: false, failure: taken };
+    if (isFailure(taken)) return taken;
     const build = await this.buildOn(taken, lane);
     if (isFailure(build)) {
       await this.discard(taken);
-      return { ok: false, failure: build };
+      return build;
     }
     this.release(taken);
     if (build.ok) this.refillSpares(lane);
@@ -154,14 +155,7 @@ export class WorkerPool {
     }
     if (build.ok) return worker;
     this.release(worker);
-    return {
-      kind: "spawn_failed",
-      message: `worker failed to build ${lane.arena.id}: ${build.reason}`,
-      timedOut: false,
-      exitCode: null,
-      signal: null,
-      logTail: "",
-    };
+    return new WorkerFailure("spawn_failed", `worker failed to build ${lane.arena.id}: ${build.reason}`);
   }
 
   private buildOn(worker: WorkerProcess, lane: ArenaLane): Promise<BuildOutcome | WorkerFailure> {
@@ -177,7 +171,7 @@ export class WorkerPool {
     if (this.closed && !started.failure) {
       // Started while the pool was being killed (a spare): it must not outlive the run.
       await this.discard(started.worker);
-      return { kind: "spawn_failed", message: "the pool was closed", timedOut: false, exitCode: null, signal: null, logTail: "" };
+      return new WorkerFailure("spawn_failed", "the pool was closed");
     }
     if (!started.failure) return started.worker;
     await this.discard(started.worker);

@@ -23,7 +23,7 @@ import {
   type WorkItem,
 } from "../../contract/protocol.ts";
 import { disableTelemetry } from "../../contract/telemetry.ts";
-import type { WorkerFailure } from "./failure.ts";
+import { WorkerFailure, isFailure } from "./failure.ts";
 import { CappedLog } from "./capped-log.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
 import type { Isolation } from "./sandbox/index.ts";
@@ -78,8 +78,7 @@ export type LegOutcome =
       readonly traceback: string;
       readonly causes: readonly ErrorCause[];
       readonly adapterSeconds: number;
-    }
-  | { readonly kind: "failure"; readonly failure: WorkerFailure };
+    };
 
 type Waiter = { accept: (m: FromWorker) => boolean; resolve: (m: FromWorker | WorkerFailure) => void };
 
@@ -124,17 +123,12 @@ export class WorkerProcess {
     void this.readMessages();
     void this.child.then((result) => {
       this.log.flush();
-      const failure: WorkerFailure = {
-        kind: "exited",
-        message: this.closing
-          ? "worker was stopped"
-          : `worker exited unexpectedly (code ${result.exitCode ?? "none"}, signal ${result.signal ?? "none"})`,
-        timedOut: false,
-        exitCode: result.exitCode ?? null,
-        signal: result.signal ?? null,
-        logTail: readLogTail(spec.logFile),
-      };
-      this.fail(failure);
+      const message = this.closing
+        ? "worker was stopped"
+        : `worker exited unexpectedly (code ${result.exitCode ?? "none"}, signal ${result.signal ?? "none"})`;
+      this.fail(
+        new WorkerFailure("exited", message, { exitCode: result.exitCode, signal: result.signal, logTail: readLogTail(spec.logFile) }),
+      );
     });
   }
 
@@ -185,11 +179,11 @@ export class WorkerProcess {
   }
 
   /** `cell` names the item × repeat for a protocol violation reported later (see WorkerSpec). */
-  run(arena: string, item: WorkItem, deadlineMs: number, cell?: string): Promise<LegOutcome> {
+  run(arena: string, item: WorkItem, deadlineMs: number, cell?: string): Promise<LegOutcome | WorkerFailure> {
     return this.leg({ type: "run", job: this.newJob(), arena, item }, deadlineMs, cell);
   }
 
-  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number, cell?: string): Promise<LegOutcome> {
+  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number, cell?: string): Promise<LegOutcome | WorkerFailure> {
     return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision }, deadlineMs, cell);
   }
 
@@ -231,7 +225,7 @@ export class WorkerProcess {
     return `j${jobCounter}`;
   }
 
-  private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number, cell?: string): Promise<LegOutcome> {
+  private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number, cell?: string): Promise<LegOutcome | WorkerFailure> {
     this.seen.add(seenKey(message.arena, message.item.id));
     const owner: JobOwner = { arena: message.arena, itemId: message.item.id, ...(cell !== undefined ? { cell } : {}) };
     this.ledger.start(message.job, owner);
@@ -241,7 +235,7 @@ export class WorkerProcess {
       deadlineMs,
       () => this.ledger.expire(message.job),
     );
-    if (isFailure(reply)) return { kind: "failure", failure: reply };
+    if (isFailure(reply)) return reply;
     if (reply.type === "error") {
       return { kind: "error", error: reply.error, traceback: reply.traceback, causes: reply.causes, adapterSeconds: reply.adapterSeconds };
     }
@@ -272,14 +266,9 @@ export class WorkerProcess {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         onExpire?.();
-        const failure: WorkerFailure = {
-          kind: "timed_out",
-          message: `worker did not answer within ${(timeoutMs / 1000).toFixed(1)}s`,
-          timedOut: true,
-          exitCode: null,
-          signal: null,
+        const failure = new WorkerFailure("timed_out", `worker did not answer within ${(timeoutMs / 1000).toFixed(1)}s`, {
           logTail: readLogTail(this.spec.logFile),
-        };
+        });
         this.closing = true;
         this.signalGroup("SIGTERM");
         setTimeout(() => this.signalGroup("SIGKILL"), KILL_GRACE_MS).unref();
@@ -324,7 +313,7 @@ export class WorkerProcess {
 
   /** A message the protocol does not allow: the worker is killed at once and whatever waits gets why. */
   private killFor(kind: "invalid_message" | "protocol_violation", message: string): void {
-    const failure: WorkerFailure = { kind, message, timedOut: false, exitCode: null, signal: null, logTail: readLogTail(this.spec.logFile) };
+    const failure = new WorkerFailure(kind, message, { logTail: readLogTail(this.spec.logFile) });
     this.closing = true;
     this.signalGroup("SIGKILL");
     this.fail(failure);
@@ -371,6 +360,3 @@ function seenKey(arena: string, itemId: string): string {
   return `${arena}\u0000${itemId}`;
 }
 
-export function isFailure(v: unknown): v is WorkerFailure {
-  return typeof v === "object" && v !== null && "timedOut" in v && "logTail" in v;
-}

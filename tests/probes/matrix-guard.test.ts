@@ -7,7 +7,8 @@
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { WorkerProcess, isFailure } from "../../orchestrator/supervisor/worker-process.ts";
+import { isFailure } from "../../orchestrator/supervisor/failure.ts";
+import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
 import { OUR_CORPUS, tempDirs } from "../support/run.ts";
 import { expectedFrameworks, mustBuild } from "../../orchestrator/probes/built.ts";
 import { probeAdapters } from "./support.ts";

@@ -1,9 +1,9 @@
 /** Item errors are classified from the cause chain first, the text second: an outage is never the framework's failure. */
 import { describe, expect, it } from "vitest";
 import { classifyAdapterError, classifyWorkerFailure } from "../../orchestrator/run/error-class.ts";
-import type { WorkerFailure } from "../../orchestrator/supervisor/failure.ts";
+import { WorkerFailure } from "../../orchestrator/supervisor/failure.ts";
 
-const failure = (kind: WorkerFailure["kind"]): WorkerFailure => ({ kind, message: "m", timedOut: kind === "timed_out", exitCode: null, signal: null, logTail: "" });
+const failure = (kind: WorkerFailure["kind"]): WorkerFailure => new WorkerFailure(kind, "m");
 
 describe("error classes", () => {
   it("worker failures: deadline → timeout, bad message → protocol, crash → adapter, no start → harness", () => {
