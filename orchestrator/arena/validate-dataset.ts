@@ -2,7 +2,7 @@
 import { isBlank, pyRepr, pyStr, pyTypeName, type PyValue } from "@agentic-arena/py-semantics";
 import { datasetLineOf, datasetLines, itemLabel } from "./dataset.ts";
 import { unsafeIdProblem } from "./ids.ts";
-import type { FileReport } from "./report.ts";
+import type { FileFindings } from "./findings.ts";
 import { readArenaText } from "./text.ts";
 import { pyTruthy } from "@agentic-arena/py-semantics";
 import { checkFindings } from "./validate-checks.ts";
@@ -18,14 +18,14 @@ export interface ItemFacts {
 
 const DECISIONS = ["", "approve", "deny"];
 
-export function validateDataset(file: string, report: FileReport): ItemFacts[] {
+export function validateDataset(file: string, findings: FileFindings): ItemFacts[] {
   const read = readArenaText(file, datasetLineOf);
   if (read.kind === "missing") {
-    report.error(1, "missing dataset.jsonl");
+    findings.error(1, "missing dataset.jsonl");
     return [];
   }
   if (read.kind === "invalid") {
-    report.error(read.line, read.reason);
+    findings.error(read.line, read.reason);
     return [];
   }
   const entries = datasetLines(read.text);
@@ -34,48 +34,48 @@ export function validateDataset(file: string, report: FileReport): ItemFacts[] {
   for (const entry of entries) {
     const { line } = entry;
     if (entry.error) {
-      report.error(line, `invalid JSON (${entry.error.reason})`);
+      findings.error(line, `invalid JSON (${entry.error.reason})`);
       continue;
     }
     const raw = entry.value;
     if (!(raw instanceof Map)) {
-      report.error(line, `expected a JSON object, got ${pyTypeName(raw)}`);
+      findings.error(line, `expected a JSON object, got ${pyTypeName(raw)}`);
       continue;
     }
     const id = raw.get("id");
     const label = itemLabel(id, line);
-    if (!pyTruthy(id)) report.error(line, "missing 'id'");
+    if (!pyTruthy(id)) findings.error(line, "missing 'id'");
     else {
       const unsafe = unsafeIdProblem(label);
-      if (unsafe) report.error(line, unsafe);
-      if (seen.has(label)) report.error(line, `duplicate id ${pyRepr(label)}`);
+      if (unsafe) findings.error(line, unsafe);
+      if (seen.has(label)) findings.error(line, `duplicate id ${pyRepr(label)}`);
       else seen.add(label);
     }
 
     const input = raw.has("input") ? pyStr(raw.get("input")!) : "";
-    if (isBlank(input)) report.error(line, `${label}: empty 'input'`);
+    if (isBlank(input)) findings.error(line, `${label}: empty 'input'`);
 
     const checks = raw.get("checks");
     let checkList: readonly PyValue[] = [];
-    if (!pyTruthy(checks)) report.error(line, `${label}: has no checks (it can never fail)`);
-    else if (!Array.isArray(checks)) report.error(line, `${label}: 'checks' must be a list, got ${pyTypeName(checks!)}`);
+    if (!pyTruthy(checks)) findings.error(line, `${label}: has no checks (it can never fail)`);
+    else if (!Array.isArray(checks)) findings.error(line, `${label}: 'checks' must be a list, got ${pyTypeName(checks!)}`);
     else {
       checkList = checks;
       checks.forEach((c, i) => {
         const found = checkFindings(c, `${label}.checks[${i}]`);
-        for (const text of found.errors) report.error(line, text);
-        for (const text of found.warnings) report.warn(line, text);
+        for (const text of found.errors) findings.error(line, text);
+        for (const text of found.warnings) findings.warn(line, text);
       });
     }
 
     if (raw.has("resume_with")) {
       const decision = pyStr(raw.get("resume_with")!);
       if (!DECISIONS.includes(decision)) {
-        report.warn(line, `${label}: resume_with ${pyRepr(decision)} is neither 'approve' nor 'deny' (the harness injects it verbatim)`);
+        findings.warn(line, `${label}: resume_with ${pyRepr(decision)} is neither 'approve' nor 'deny' (the harness injects it verbatim)`);
       }
     }
     facts.push({ label, line, input, checks: checkList });
   }
-  if (entries.length === 0) report.error(1, "dataset.jsonl has no items");
+  if (entries.length === 0) findings.error(1, "dataset.jsonl has no items");
   return facts;
 }

@@ -8,25 +8,25 @@
 import { pyEquals, pyInt, PyError, pyRepr, pyStr, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { isSuspendTool } from "../../contract/tools/registry.ts";
 import { isCheckType } from "../scoring/catalogue.ts";
-import type { FileReport } from "./report.ts";
+import type { FileFindings } from "./findings.ts";
 import { isWholeCount } from "./validate-checks.ts";
 import type { ItemFacts } from "./validate-dataset.ts";
 import type { ScenarioFacts } from "./validate-script.ts";
 
 const NO_MATCH = "no mock scenario matches its input — this item would silently fall through to the default scenario in mock mode";
 
-export function validateDrift(items: readonly ItemFacts[], scenarios: readonly ScenarioFacts[], report: FileReport): void {
+export function validateDrift(items: readonly ItemFacts[], scenarios: readonly ScenarioFacts[], findings: FileFindings): void {
   for (const item of items) {
     const input = item.input.toLowerCase();
     const hits = scenarios.filter((s) => s.match !== "" && input.includes(s.match.toLowerCase()));
     if (hits.length === 0) {
-      report.error(item.line, `${item.label}: ${NO_MATCH}`);
+      findings.error(item.line, `${item.label}: ${NO_MATCH}`);
       continue;
     }
     if (hits.length > 1) {
-      report.warn(item.line, `${item.label}: matches ${hits.length} scenarios ${pyRepr(hits.map((h) => h.match))}; the first one wins`);
+      findings.warn(item.line, `${item.label}: matches ${hits.length} scenarios ${pyRepr(hits.map((h) => h.match))}; the first one wins`);
     }
-    for (const text of unsatisfiable(item, hits[0]!)) report.error(item.line, text);
+    for (const text of unsatisfiable(item, hits[0]!)) findings.error(item.line, text);
   }
 }
 

@@ -1,7 +1,7 @@
 /** mock_script.json rules of the validator (arena-format.md §4, §7). */
 import { DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyRepr, pyStr, pyTypeName, type JsonLines, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import { TOOL_NAMES } from "../../contract/tools/registry.ts";
-import type { FileReport } from "./report.ts";
+import type { FileFindings } from "./findings.ts";
 import { mustBeObject, normaliseTurns, type ShapeProblem } from "./script-shape.ts";
 import { readArenaText } from "./text.ts";
 import { pyTruthy } from "@agentic-arena/py-semantics";
@@ -17,14 +17,14 @@ export interface ScenarioFacts {
 const LAST_TURN_TOOL_CALL = "last turn is a tool call, so the agent never gets a final answer and will burn max_tool_iterations";
 
 /** Returns `undefined` when the drift check must be skipped (script missing, invalid or without scenarios). */
-export function validateScript(file: string, declared: readonly string[], report: FileReport): ScenarioFacts[] | undefined {
+export function validateScript(file: string, declared: readonly string[], findings: FileFindings): ScenarioFacts[] | undefined {
   const read = readArenaText(file);
   if (read.kind === "missing") {
-    report.error(1, "missing mock_script.json");
+    findings.error(1, "missing mock_script.json");
     return undefined;
   }
   if (read.kind === "invalid") {
-    report.error(read.line, read.reason);
+    findings.error(read.line, read.reason);
     return undefined;
   }
   let root: PyValue;
@@ -33,18 +33,18 @@ export function validateScript(file: string, declared: readonly string[], report
     ({ value: root, lines } = parsePyJsonWithLines(read.text, { maxDepth: DATA_MAX_DEPTH }));
   } catch (err) {
     if (!(err instanceof PyJsonError)) throw err;
-    report.error(err.line, `invalid JSON (${err.reason})`);
+    findings.error(err.line, `invalid JSON (${err.reason})`);
     return undefined;
   }
   if (!(root instanceof Map)) {
-    report.error(1, `expected a JSON object, got ${pyTypeName(root)}`);
+    findings.error(1, `expected a JSON object, got ${pyTypeName(root)}`);
     return undefined;
   }
-  const shape = (p: ShapeProblem) => report.error(p.line, p.field === "" ? p.text : `${p.field}: ${p.text}`);
+  const shape = (p: ShapeProblem) => findings.error(p.line, p.field === "" ? p.text : `${p.field}: ${p.text}`);
 
   const scenarios = root.get("scenarios");
   if (!Array.isArray(scenarios) || scenarios.length === 0) {
-    report.error(lines.ofKey(root, "scenarios") ?? 1, "'scenarios' must be a non-empty list");
+    findings.error(lines.ofKey(root, "scenarios") ?? 1, "'scenarios' must be a non-empty list");
     return undefined;
   }
   const allowed = pyRepr(declared.filter((t) => (TOOL_NAMES as readonly string[]).includes(t)).sort());
@@ -53,27 +53,27 @@ export function validateScript(file: string, declared: readonly string[], report
   scenarios.forEach((s, i) => {
     const where = `scenarios[${i}]`;
     if (!(s instanceof Map)) {
-      report.error(lines.of(scenarios) ?? 1, `${where}: ${mustBeObject(s)}`);
+      findings.error(lines.of(scenarios) ?? 1, `${where}: ${mustBeObject(s)}`);
       return;
     }
     const line = lines.of(s) ?? 1;
     const match = s.get("match");
     const matchLine = lines.ofKey(s, "match") ?? line;
-    if (!pyTruthy(match)) report.error(matchLine, `${where}: missing 'match'`);
+    if (!pyTruthy(match)) findings.error(matchLine, `${where}: missing 'match'`);
     else {
       const text = pyStr(match!);
-      if (seen.has(text.toLowerCase())) report.error(matchLine, `${where}: duplicate match ${pyRepr(text)}`);
+      if (seen.has(text.toLowerCase())) findings.error(matchLine, `${where}: duplicate match ${pyRepr(text)}`);
       seen.add(text.toLowerCase());
     }
     const turns = s.get("turns");
-    if (!pyTruthy(turns)) report.error(lines.ofKey(s, "turns") ?? line, `${where}: has no turns`);
+    if (!pyTruthy(turns)) findings.error(lines.ofKey(s, "turns") ?? line, `${where}: has no turns`);
     const problems: ShapeProblem[] = [];
     normaliseTurns(turns, where, lines, line, problems);
     problems.forEach(shape);
     if (Array.isArray(turns)) {
-      if (!pyTruthy(s.get("deliberate_fault"))) undeclaredCalls(turns, where, declared, allowed, lines, report);
+      if (!pyTruthy(s.get("deliberate_fault"))) undeclaredCalls(turns, where, declared, allowed, lines, findings);
       const last = turns[turns.length - 1];
-      if (last instanceof Map && last.has("tool_calls")) report.error(lines.of(last) ?? line, `${where}: ${LAST_TURN_TOOL_CALL}`);
+      if (last instanceof Map && last.has("tool_calls")) findings.error(lines.of(last) ?? line, `${where}: ${LAST_TURN_TOOL_CALL}`);
     }
     facts.push({ match: match === undefined || match === null ? "" : pyStr(match), turns });
   });
@@ -81,7 +81,7 @@ export function validateScript(file: string, declared: readonly string[], report
   return facts;
 }
 
-function undeclaredCalls(turns: PyValue[], where: string, declared: readonly string[], allowed: string, lines: JsonLines, report: FileReport): void {
+function undeclaredCalls(turns: PyValue[], where: string, declared: readonly string[], allowed: string, lines: JsonLines, findings: FileFindings): void {
   turns.forEach((turn, j) => {
     const calls = turn instanceof Map ? turn.get("tool_calls") : undefined;
     if (!Array.isArray(calls)) return;
@@ -89,7 +89,7 @@ function undeclaredCalls(turns: PyValue[], where: string, declared: readonly str
       const name = call instanceof Map ? call.get("name") : undefined;
       if (typeof name !== "string" || name === "" || declared.includes(name)) continue;
       const line = lines.ofKey(call as PyDict, "name") ?? lines.of(turn as PyDict) ?? 1;
-      report.error(line, `${where}.turns[${j}]: calls tool ${pyRepr(name)}, which the arena does not declare (${allowed})`);
+      findings.error(line, `${where}.turns[${j}]: calls tool ${pyRepr(name)}, which the arena does not declare (${allowed})`);
     }
   });
 }

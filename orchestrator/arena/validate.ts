@@ -6,7 +6,7 @@
 import path from "node:path";
 import type { Diagnostic } from "./diagnostics.ts";
 import { displayPath } from "./diagnostics.ts";
-import { Report } from "./report.ts";
+import { Findings } from "./findings.ts";
 import { optionalFileProblem } from "./text.ts";
 import { validateDataset } from "./validate-dataset.ts";
 import { validateDrift } from "./validate-drift.ts";
@@ -26,20 +26,20 @@ export interface ValidateOptions {
 export function validateArena(dir: string, options: ValidateOptions = {}): ValidationResult {
   const abs = path.resolve(dir);
   const cwd = options.cwd ?? process.cwd();
-  const report = new Report();
-  const file = (name: string) => ({ path: path.join(abs, name), report: report.file(displayPath(path.join(abs, name), cwd)) });
+  const found = new Findings();
+  const file = (name: string) => ({ path: path.join(abs, name), findings: found.file(displayPath(path.join(abs, name), cwd)) });
 
   const toml = file("arena.toml");
-  const facts = validateToml(toml.path, path.basename(abs), toml.report);
-  if (facts === undefined) return report;
+  const facts = validateToml(toml.path, path.basename(abs), toml.findings);
+  if (facts === undefined) return found;
 
   const dataset = file("dataset.jsonl");
-  const items = validateDataset(dataset.path, dataset.report);
+  const items = validateDataset(dataset.path, dataset.findings);
   const script = file("mock_script.json");
-  const scenarios = validateScript(script.path, facts.declared, script.report);
-  if (scenarios !== undefined) validateDrift(items, scenarios, dataset.report);
+  const scenarios = validateScript(script.path, facts.declared, script.findings);
+  if (scenarios !== undefined) validateDrift(items, scenarios, dataset.findings);
   const cases = file("cases.json");
   const problem = optionalFileProblem(cases.path);
-  if (problem) cases.report.error(1, problem);
-  return report;
+  if (problem) cases.findings.error(1, problem);
+  return found;
 }

@@ -16,7 +16,7 @@
  */
 import { parsePyJson, dumpsPy, type PyDict } from "@agentic-arena/py-semantics";
 import { isSpillFailure, openSpillFile, SpillDir, type SpillFailure, type SpillFile, type SpillRef } from "./spill.ts";
-import type { RequestRecord, ResponseMessageRecord } from "./recorder.ts";
+import type { RequestRecord, ResponseMessageRecord } from "./record-types.ts";
 
 export const DEFAULT_RECORD_BUDGET_BYTES = 64 * 1024 * 1024;
 

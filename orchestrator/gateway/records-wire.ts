@@ -4,7 +4,7 @@
  * must be read back with parsePyJson: JSON.parse would lose the int/float distinction and key order.
  */
 import type { PyDict, PyValue } from "@agentic-arena/py-semantics";
-import type { AttemptOutcome, GatewayRecords } from "./recorder.ts";
+import type { AttemptOutcome, GatewayRecords } from "./record-types.ts";
 
 export function recordsToWire(r: GatewayRecords): PyDict {
   const int = (n: number): bigint => BigInt(n);

@@ -1,17 +1,17 @@
 /** Collects validator diagnostics in the order they are found (the order the CLI prints them). */
 import { diagnostic, type Diagnostic } from "./diagnostics.ts";
 
-export interface FileReport {
+export interface FileFindings {
   error(line: number, text: string): void;
   warn(line: number, text: string): void;
 }
 
-export class Report {
+export class Findings {
   readonly errors: Diagnostic[] = [];
   readonly warnings: Diagnostic[] = [];
 
-  /** A reporter whose messages are prefixed with `shown` (the file as displayed). */
-  file(shown: string): FileReport {
+  /** The findings of one file, each prefixed with `shown` (the file as displayed). */
+  file(shown: string): FileFindings {
     return {
       error: (line, text) => void this.errors.push(diagnostic(shown, line, text)),
       warn: (line, text) => void this.warnings.push(diagnostic(shown, line, text)),
