@@ -15,7 +15,7 @@ import {
   updateExpectations,
   ExpectationsError,
   unwrittenReasons,
-} from "../report/expectations.ts";
+} from "../expectations/index.ts";
 import { publishLiveScorecards, writeCrossRunSummary, writeRunRecord, writeRunSummary, writeScorecards } from "../report/output.ts";
 import type { RunOutcome } from "../run/index.ts";
 import { writeManifest } from "../store/manifest.ts";

@@ -18,7 +18,7 @@ import {
   type ComparedItem,
   type ComparedRecord,
   type Difference,
-} from "../../orchestrator/report/expectations.ts";
+} from "../../orchestrator/expectations/index.ts";
 import type { RunRecord } from "../../orchestrator/report/record.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
