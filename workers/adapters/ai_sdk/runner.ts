@@ -33,7 +33,7 @@ interface PauseState {
 }
 
 /** The lead agent, built per leg: its model wrapper records this leg's raw tool arguments. */
-export function leadAgent(plan: LegPlan, log: LegLog): ToolLoopAgent<never, ToolSet> {
+function leadAgent(plan: LegPlan, log: LegLog): ToolLoopAgent<never, ToolSet> {
   const { arena, config, ctx } = plan;
   return new ToolLoopAgent({
     model: chatModel(config, log.recordRaw),
