@@ -13,8 +13,9 @@ export interface CatalogEntry {
   readonly arenas?: readonly string[];
 }
 
-function entry(name: string, arenas?: readonly string[]): CatalogEntry {
-  const module = fileURLToPath(new URL(`../workers/adapters/${name}/index.ts`, import.meta.url));
+/** `file` (relative to workers/adapters/): a variant kept in its parent's folder; default `<name>/index.ts`. */
+function entry(name: string, arenas?: readonly string[], file = `${name}/index.ts`): CatalogEntry {
+  const module = fileURLToPath(new URL(`../workers/adapters/${file}`, import.meta.url));
   return arenas ? { name, module, arenas } : { name, module };
 }
 
@@ -25,6 +26,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("openai_agents-multi", ["multi_agent"]),
   entry("langgraph"),
   entry("langgraph-multi", ["multi_agent"]),
+  entry("ai_sdk"),
+  entry("ai_sdk-multi", ["multi_agent"], "ai_sdk/multi.ts"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

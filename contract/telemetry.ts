@@ -10,7 +10,20 @@ const DISABLE: Record<string, string> = {
   KAIBAN_TELEMETRY_OPT_OUT: "1",
   DO_NOT_TRACK: "1",
 };
-const REMOVE = ["LANGSMITH_API_KEY", "LANGCHAIN_API_KEY", "LANGSMITH_ENDPOINT", "LANGCHAIN_ENDPOINT"];
+/**
+ * Credentials that would let traffic leave for a vendor's service. The Vercel AI SDK resolves a
+ * bare string model id through its hosted AI Gateway, authenticated by either of the last two: an
+ * adapter that slipped into that path must fail, not route a benchmark run to a third party. (The
+ * AI SDK's telemetry has no environment switch: it is off per call and no integration is registered.)
+ */
+const REMOVE = [
+  "LANGSMITH_API_KEY",
+  "LANGCHAIN_API_KEY",
+  "LANGSMITH_ENDPOINT",
+  "LANGCHAIN_ENDPOINT",
+  "AI_GATEWAY_API_KEY",
+  "VERCEL_OIDC_TOKEN",
+];
 
 export function disableTelemetry(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(DISABLE)) env[k] = v;

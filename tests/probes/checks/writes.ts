@@ -19,6 +19,8 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   openai_agents: "state", // RunState JSON in resume_state
   "openai_agents-multi": "state",
   langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
+  ai_sdk: "state", // the AI SDK message list (JSON) in resume_state
+  "ai_sdk-multi": "state",
   // fixtures
   litterbug: "disk",
 };
