@@ -1,4 +1,4 @@
-import type { PyValue } from "./index.ts";
+import type { PyValue } from "./value.ts";
 
 /** Python truthiness of a JSON value; the original tests `if not x` on ids, matches and faults. */
 export function pyTruthy(v: PyValue | undefined): boolean {
