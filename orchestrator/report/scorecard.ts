@@ -6,36 +6,9 @@ import { formatFixed, pyRound } from "@agentic-arena/py-semantics";
 import type { FrameworkRecord, RunRecord } from "./record.ts";
 import { ERROR_CLASSES, type ErrorClass } from "../run/error-class.ts";
 
-export interface AvailableRow {
-  readonly framework: string;
-  readonly available: true;
-  readonly lib_version: string;
-  readonly items: number;
-  readonly pass_rate: number;
-  readonly passed: number;
-  readonly errors: number;
-  /** Errors by class (run/error-class.ts); only classes that occurred. */
-  readonly errors_by_class: Partial<Record<ErrorClass, number>>;
-  /** Items on which the witness saw a rule broken, and the rules (each rule's item count). */
-  readonly violations: number;
-  readonly violations_by_rule: Record<string, number>;
-  readonly mean_latency_s: number;
-  readonly total_tokens: number;
-  readonly mean_tokens: number;
-  readonly mean_llm_calls: number;
-  readonly est_cost_usd: number;
-  readonly repeats: number;
-  readonly pass_rate_by_repeat: number[];
-  readonly pass_rate_stddev: number | null;
-  readonly unstable_items: number;
-  readonly unstable_item_ids: string[];
-}
-export interface UnavailableRow {
-  readonly framework: string;
-  readonly available: false;
-  readonly reason: string;
-}
-export type ScorecardRow = AvailableRow | UnavailableRow;
+import type { AvailableRow, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
+
+export type { AvailableRow, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
 
 function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRow {
   if (!fw.available) return { framework: fw.framework, available: false, reason: fw.reason ?? "" };
@@ -196,7 +169,8 @@ const CSV_COLUMNS = [
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
-  if (typeof v === "boolean") return v ? "True" : "False";
+  // CSV for other programs: JSON's spelling, not Python's `True`.
+  if (typeof v === "boolean") return v ? "true" : "false";
   const s = String(v);
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
