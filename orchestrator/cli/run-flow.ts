@@ -26,6 +26,7 @@ import { concludeRun } from "./run-conclude.ts";
 
 import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
 import { readSandboxMode } from "../supervisor/sandbox/mode.ts";
+import { gitSha, machine, providerHost, type Provenance } from "../report/provenance.ts";
 
 export { REPO_ROOT };
 
@@ -175,6 +176,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         return `refusing to resume ${request.layout.runId}: ${framework} is ${libVersion} now, ${recorded.lib_version} when the run recorded it (--force resumes anyway)`;
       },
       signal: interrupt.signal,
+      provenance: provenanceOf(request, checked.concurrency),
       onProgress: progressReporter((t) => io.stderr(t), Boolean(process.stderr.isTTY)),
     });
   } finally {
@@ -210,4 +212,19 @@ function checkItems(arenas: readonly Arena[], items: readonly string[]): void {
       throw new UsageError(`no such item(s) in '${arena.id}': ${missing.join(", ")}\navailable: ${arena.items.map((i) => i.id).join(", ")}`);
     }
   }
+}
+
+/** What every record of this session says about its origins (report/provenance.ts). */
+function provenanceOf(request: RunRequest, concurrency: number): (arenaId: string) => Provenance {
+  const { manifest, config } = request;
+  const shared = {
+    command: process.argv.slice(2),
+    git_sha: gitSha(REPO_ROOT),
+    provider_host: providerHost(config.mode, config.baseUrl),
+    config: manifest.config,
+    concurrency,
+    corpus_sha256: manifest.corpus.sha256,
+    machine: machine(),
+  };
+  return (arenaId) => ({ ...shared, arena_sha256: manifest.arenas.find((a) => a.id === arenaId)?.sha256 ?? "" });
 }

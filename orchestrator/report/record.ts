@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ERROR_CLASSES } from "../run/error-class.ts";
+import { ProvenanceSchema } from "./provenance.ts";
 
 export const CheckRecordSchema = z.object({
   type: z.string(),
@@ -137,6 +138,8 @@ export const RunRecordSchema = z.object({
   node: z.string(),
   platform: z.string(),
   pricing: z.object({ input_per_m: z.number(), output_per_m: z.number() }),
+  /** The command, code, provider host, configuration, data hashes and machine (absent in older records). */
+  provenance: ProvenanceSchema.optional(),
   frameworks: z.array(FrameworkRecordSchema),
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;

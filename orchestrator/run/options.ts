@@ -5,6 +5,7 @@
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
+import type { Provenance } from "../report/provenance.ts";
 import type { FrameworkRecord, ItemRecord, RunRecord } from "../report/record.ts";
 import type { GatewayFaults } from "./run-gateway.ts";
 
@@ -84,6 +85,8 @@ export interface RunOptions {
   readonly workerEnv?: Readonly<Record<string, string>>;
   /** Working directory for workers (probes run them in an empty temp dir; default: inherited). */
   readonly workerCwd?: string;
+  /** What each arena's record says about its origins (the CLI knows the command and the hashes). */
+  readonly provenance?: (arenaId: string) => Provenance;
   /** Transport faults for the mock gateways (probes). */
   readonly gatewayFaults?: GatewayFaults;
 }

@@ -168,6 +168,7 @@ function arenaRecord(ctx: RunContext, { arena, items, frameworks, span, startedA
     node: process.versions.node,
     platform: `${process.platform}-${process.arch}`,
     pricing: { input_per_m: config.priceInputPerM, output_per_m: config.priceOutputPerM },
+    ...(options.provenance ? { provenance: options.provenance(arena.id) } : {}),
     frameworks,
   };
 }

@@ -3,6 +3,7 @@
  * (at seeded random points, compared with an uninterrupted run), kill -9, drift refusal, atomic
  * outputs with readers that skip a broken record, checkpoints cleaned up, `arena clean`.
  */
+import os from "node:os";
 import { appendFileSync, existsSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,6 +49,18 @@ describe("run folders, journal, interrupt and resume (real CLI)", () => {
     expect(lastLine(r.stdout)).toBe(`results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(runDir, "summary.md"))}`);
     const record = JSON.parse(readFileSync(path.join(runDir, "records", "tool_use.json"), "utf8"));
     expect(record).toMatchObject({ format_version: 2, run_id: id, status: "complete" });
+    // Provenance: the record names its command, code, configuration, data and machine on its own.
+    const manifest = JSON.parse(readFileSync(path.join(runDir, "run.json"), "utf8"));
+    expect(record.provenance).toMatchObject({
+      command: vanillaRun(),
+      provider_host: null,
+      config: manifest.config,
+      arena_sha256: manifest.arenas.find((a: { id: string }) => a.id === "tool_use").sha256,
+      corpus_sha256: manifest.corpus.sha256,
+      machine: { cores: os.availableParallelism(), node: process.versions.node },
+    });
+    expect(record.provenance.git_sha).toMatch(/^[0-9a-f]{40}$/);
+    expect(record.provenance.concurrency).toBeGreaterThan(0);
     reference = { runDir, seconds };
   }, 120_000);
 
