@@ -9,8 +9,28 @@ const DISABLE: Record<string, string> = {
   LANGCHAIN_TRACING: "false",
   KAIBAN_TELEMETRY_OPT_OUT: "1",
   DO_NOT_TRACK: "1",
+  // OpenTelemetry (Strands instruments its loop with @opentelemetry/api): no SDK, no exporter of
+  // any signal, whatever a framework or the user's environment would set up.
+  OTEL_SDK_DISABLED: "true",
+  OTEL_TRACES_EXPORTER: "none",
+  OTEL_METRICS_EXPORTER: "none",
+  OTEL_LOGS_EXPORTER: "none",
 };
-const REMOVE = ["LANGSMITH_API_KEY", "LANGCHAIN_API_KEY", "LANGSMITH_ENDPOINT", "LANGCHAIN_ENDPOINT"];
+const REMOVE = [
+  "LANGSMITH_API_KEY",
+  "LANGCHAIN_API_KEY",
+  "LANGSMITH_ENDPOINT",
+  "LANGCHAIN_ENDPOINT",
+  // Where an OTLP exporter would send, and the credentials it would send with.
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_HEADERS",
+  "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+  "OTEL_EXPORTER_OTLP_METRICS_HEADERS",
+  "OTEL_EXPORTER_OTLP_LOGS_HEADERS",
+];
 
 export function disableTelemetry(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   for (const [k, v] of Object.entries(DISABLE)) env[k] = v;
