@@ -19,6 +19,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   openai_agents: "state", // RunState JSON in resume_state
   "openai_agents-multi": "state",
   langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
+  strands: "state", // the agent's session snapshot (JSON) in resume_state
   // fixtures
   litterbug: "disk",
 };
