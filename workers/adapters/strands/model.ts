@@ -7,6 +7,7 @@
  */
 import { findPackageJSON } from "node:module";
 import { readFileSync } from "node:fs";
+import type { Message, ModelStreamEvent, StreamOptions } from "@strands-agents/sdk";
 import { OpenAIModel } from "@strands-agents/sdk/models/openai";
 import type { AdapterConfig } from "../../../contract/protocol.ts";
 
@@ -32,9 +33,33 @@ export function sdkVersion(): string {
   return sdk ? `@strands-agents/sdk ${sdk}` : "(not installed)";
 }
 
+/**
+ * The SDK's provider with one repair (README.md, findings): its Chat Completions adapter opens a
+ * content block per tool call but closes them all only at `finish_reason`, while the SDK's stream
+ * aggregator keeps one block open at a time, resetting it at every start. So a turn with several
+ * tool calls kept only the last one (the others were never run nor replayed), and text before a
+ * tool call was lost. Closing the open block before the next one starts, and dropping the surplus
+ * closes at the end, gives the aggregator the sequence it expects; nothing else changes.
+ */
+export class SequencedOpenAIModel extends OpenAIModel {
+  override async *stream(messages: Message[], options?: StreamOptions): AsyncIterable<ModelStreamEvent> {
+    let open = false;
+    for await (const event of super.stream(messages, options)) {
+      if (event.type === "modelContentBlockStartEvent") {
+        if (open) yield { type: "modelContentBlockStopEvent" };
+        open = true;
+      } else if (event.type === "modelContentBlockStopEvent") {
+        if (!open) continue;
+        open = false;
+      }
+      yield event;
+    }
+  }
+}
+
 /** One provider per build; it holds no conversation state (Chat Completions is stateless). */
-export function chatModel(config: AdapterConfig): OpenAIModel {
-  return new OpenAIModel({
+export function chatModel(config: AdapterConfig, Provider: typeof OpenAIModel = SequencedOpenAIModel): OpenAIModel {
+  return new Provider({
     api: "chat",
     modelId: config.model,
     apiKey: config.apiKey,
