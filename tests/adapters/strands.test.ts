@@ -142,7 +142,7 @@ describe("strands on our seven arenas", () => {
   it("resumes durable_state in a fresh process from the JSON snapshot alone (resumed, not restarted)", () => {
     for (const item of frameworkOf(records.get("durable_state")!).items) {
       expect(item.legs!.map((l) => l.tool_calls), item.item_id).toEqual([["search", "search"], ["calculator"]]);
-      expect(item.legs![0]!.resume_state_bytes, item.item_id).toBeLessThan(5_000);
+      expect(item.legs![0]!.resume_state_bytes, item.item_id).toBeLessThan(4_500);
     }
   });
 });
