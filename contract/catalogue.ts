@@ -28,6 +28,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("langgraph-multi", ["multi_agent"]),
   entry("ai_sdk"),
   entry("ai_sdk-multi", ["multi_agent"], "ai_sdk/multi.ts"),
+  entry("strands"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

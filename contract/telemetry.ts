@@ -9,11 +9,17 @@ const DISABLE: Record<string, string> = {
   LANGCHAIN_TRACING: "false",
   KAIBAN_TELEMETRY_OPT_OUT: "1",
   DO_NOT_TRACK: "1",
+  // OpenTelemetry (Strands instruments its loop with @opentelemetry/api): no SDK, no exporter of
+  // any signal, whatever a framework or the user's environment would set up.
+  OTEL_SDK_DISABLED: "true",
+  OTEL_TRACES_EXPORTER: "none",
+  OTEL_METRICS_EXPORTER: "none",
+  OTEL_LOGS_EXPORTER: "none",
 };
 /**
  * Credentials that would let traffic leave for a vendor's service. The Vercel AI SDK resolves a
- * bare string model id through its hosted AI Gateway, authenticated by either of the last two: an
- * adapter that slipped into that path must fail, not route a benchmark run to a third party. (The
+ * bare string model id through its hosted AI Gateway, authenticated by AI_GATEWAY_API_KEY or
+ * VERCEL_OIDC_TOKEN: an adapter that slipped into that path must fail, not route a benchmark run to a third party. (The
  * AI SDK's telemetry has no environment switch: it is off per call and no integration is registered.)
  */
 const REMOVE = [
@@ -23,6 +29,15 @@ const REMOVE = [
   "LANGCHAIN_ENDPOINT",
   "AI_GATEWAY_API_KEY",
   "VERCEL_OIDC_TOKEN",
+  // Where an OTLP exporter would send, and the credentials it would send with.
+  "OTEL_EXPORTER_OTLP_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT",
+  "OTEL_EXPORTER_OTLP_HEADERS",
+  "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+  "OTEL_EXPORTER_OTLP_METRICS_HEADERS",
+  "OTEL_EXPORTER_OTLP_LOGS_HEADERS",
 ];
 
 export function disableTelemetry(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

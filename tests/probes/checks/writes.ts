@@ -21,6 +21,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
   ai_sdk: "state", // the AI SDK message list (JSON) in resume_state
   "ai_sdk-multi": "state",
+  strands: "state", // the agent's session snapshot (JSON) in resume_state
   // fixtures
   litterbug: "disk",
 };
