@@ -25,6 +25,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("openai_agents-multi", ["multi_agent"]),
   entry("langgraph"),
   entry("langgraph-multi", ["multi_agent"]),
+  entry("google_adk"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
