@@ -13,8 +13,9 @@ export interface CatalogEntry {
   readonly arenas?: readonly string[];
 }
 
-function entry(name: string, arenas?: readonly string[]): CatalogEntry {
-  const module = fileURLToPath(new URL(`../workers/adapters/${name}/index.ts`, import.meta.url));
+/** `file`: the module inside workers/adapters/ when it is not `<name>/index.ts` (a variant beside its parent). */
+function entry(name: string, arenas?: readonly string[], file = `${name}/index.ts`): CatalogEntry {
+  const module = fileURLToPath(new URL(`../workers/adapters/${file}`, import.meta.url));
   return arenas ? { name, module, arenas } : { name, module };
 }
 
@@ -26,6 +27,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("langgraph"),
   entry("langgraph-multi", ["multi_agent"]),
   entry("google_adk"),
+  entry("google_adk-multi", ["multi_agent"], "google_adk/multi.ts"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

@@ -19,6 +19,8 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   openai_agents: "state", // RunState JSON in resume_state
   "openai_agents-multi": "state",
   langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
+  google_adk: "disk", // the session's events as JSON under checkpoint_dir
+  "google_adk-multi": "disk",
   // fixtures
   litterbug: "disk",
 };
