@@ -30,6 +30,11 @@ function replies(events: readonly Event[]): Event[] {
   return events.filter((e) => e.usageMetadata !== undefined && !e.partial);
 }
 
+/** How ADK reports a failure it caught: an event with an error code or message (no exception). */
+export function isErrorEvent(event: Event): boolean {
+  return event.errorCode !== undefined || event.errorMessage !== undefined;
+}
+
 /** ADK's cap message (an Error raised before the call that would exceed it), for this leg's budget. */
 export function isCapMessage(message: string | undefined, maxCalls: number): boolean {
   return message === `Max number of llm calls limit of ${maxCalls} exceeded`;
@@ -88,22 +93,16 @@ export function summarise({ events, errors, maxCalls, delegates = [] }: LegEnd):
     }
   }
   const usage = { prompt_tokens: prompt, completion_tokens: completion, llm_calls: answers.length, tool_calls: toolCalls };
-  // The k-th error event carries the k-th error ADK caught. An error event is not always the end:
-  // after a failed tool lookup ADK goes on to the next model call (README, findings). The leg
-  // failed only if no reply came after an error: then the first such error ends it.
-  const failures = events.flatMap((e, i) => (e.errorCode !== undefined || e.errorMessage !== undefined ? [{ e, i }] : []));
-  const texts = failures.map(({ e }, k) => errorText(e, failures.length === errors.length ? errors[k] : undefined, maxCalls));
-  const lastReply = events.lastIndexOf(answers.at(-1)!);
-  const terminal = failures.findIndex(({ i }) => i > lastReply);
-  const passed: Json = texts.slice(0, terminal === -1 ? texts.length : terminal);
-  if (terminal !== -1) {
-    const cause = failures.length === errors.length ? errors[terminal] : undefined;
-    const raw: Json = { error: texts[terminal]!, ...(cause?.stack ? { stack: cause.stack } : {}), ...(passed.length ? { errors_carried_past: passed } : {}) };
-    return { ...usage, output_text: lastText, error: texts[terminal]!, raw };
+  // ADK goes on after some error events (README, findings 3 and 7); the runner stops reading at the
+  // first one, so it is the last event, and it carries the first error ADK caught.
+  const failed = events.find(isErrorEvent);
+  if (failed) {
+    const error = errorText(failed, errors[0], maxCalls);
+    const raw: Json = { error, ...(errors[0]?.stack ? { stack: errors[0].stack } : {}) };
+    return { ...usage, output_text: lastText, error, raw };
   }
-  const noted = passed.length ? { raw: { errors_carried_past: passed } } : {};
   const pause = pauseOf(events);
-  if (pause) return { ...usage, ...noted, output_text: lastText, suspended: true, suspend_request: pause.summary, pause };
+  if (pause) return { ...usage, output_text: lastText, suspended: true, suspend_request: pause.summary, pause };
   const last = answers.at(-1);
-  return { ...usage, ...noted, output_text: last ? textOf(last) : "" };
+  return { ...usage, output_text: last ? textOf(last) : "" };
 }

@@ -20,8 +20,7 @@ type Message = Record<string, unknown>;
 export const RAW_ARGUMENTS = "chat_completions_arguments";
 
 /** Generation settings this class sends or knowingly drops; anything else is refused, never silently lost. */
-const HANDLED = new Set(["systemInstruction", "temperature", "tools", "toolConfig", "responseMimeType", "responseSchema", "responseJsonSchema", "labels", "httpOptions", "abortSignal"]);
-const TOOL_CHOICE: Record<string, string> = { AUTO: "auto", ANY: "required", NONE: "none", VALIDATED: "required" };
+const HANDLED = new Set(["systemInstruction", "temperature", "tools", "responseMimeType", "responseSchema", "responseJsonSchema", "labels", "httpOptions", "abortSignal"]);
 const INT64_FIELDS = new Set(["minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"]);
 
 export interface ChatModelOptions {
@@ -119,7 +118,7 @@ function systemText(config: Config): string {
   return "";
 }
 
-/** The request body, keys in the baseline's order: model, messages, temperature, stream, tools, tool_choice. */
+/** The request body, keys in the baseline's order (model, messages, temperature, stream, tools); no tool_choice (the API's default is auto). */
 export function requestBody(request: LlmRequest, model: string): Record<string, unknown> {
   const config: Config = request.config ?? {};
   for (const [key, value] of Object.entries(config)) {
@@ -134,11 +133,6 @@ export function requestBody(request: LlmRequest, model: string): Record<string, 
     return { type: "function", function: { name: d.name, ...(d.description ? { description: d.description } : {}), ...(parameters ? { parameters } : {}) } };
   });
   if (tools.length > 0) body.tools = tools;
-  const calling = config.toolConfig?.functionCallingConfig;
-  if (tools.length > 0 && calling?.mode) {
-    const only = calling.allowedFunctionNames?.length === 1 ? calling.allowedFunctionNames[0] : undefined;
-    body.tool_choice = only && calling.mode === "ANY" ? { type: "function", function: { name: only } } : TOOL_CHOICE[calling.mode] ?? "auto";
-  }
   const schema = config.responseJsonSchema ?? (config.responseSchema ? jsonSchema(config.responseSchema) : undefined);
   if (schema !== undefined) body.response_format = { type: "json_schema", json_schema: { name: "response", schema } };
   else if (config.responseMimeType === "application/json") body.response_format = { type: "json_object" };

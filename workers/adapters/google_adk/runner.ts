@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { BasePlugin, InMemorySessionService, Runner as AdkRunner, createEvent, type BaseAgent, type Event } from "@google/adk";
 import type { AdapterConfig, AgentResultInput, Json, WorkItem } from "../../../contract/protocol.ts";
 import type { Decision, Runner } from "../../../contract/adapter.ts";
-import { CONFIRMATION_CALL, summarise } from "./leg.ts";
+import { CONFIRMATION_CALL, isErrorEvent, summarise } from "./leg.ts";
 import { loadSession, parseHandle, saveSession, type SessionHandle } from "./store.ts";
 
 const APP = "agentic-arena";
@@ -56,7 +56,12 @@ export function buildAdkRunner({ config, root, delegates = [] }: AdkRunnerOption
     const runConfig = { maxLlmCalls: config.maxToolIterations };
     let thrown: Error | undefined;
     try {
-      for await (const event of runner.runAsync({ userId: USER, sessionId, newMessage: message, runConfig })) events.push(event);
+      for await (const event of runner.runAsync({ userId: USER, sessionId, newMessage: message, runConfig })) {
+        events.push(event);
+        // An error event is the leg's end, as an exception would be: ADK itself would go on (to the
+        // next model call after a failed tool lookup, to the next stage of a SequentialAgent).
+        if (isErrorEvent(event)) break;
+      }
     } catch (err) {
       // Outside ADK's own error events (a request processor raising, say): keep the usage served so far.
       thrown = err instanceof Error ? err : new Error(String(err));
