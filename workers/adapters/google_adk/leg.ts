@@ -71,11 +71,9 @@ export interface LegEnd {
   /** Errors ADK caught and turned into error events (onModelErrorCallback), in order. */
   readonly errors: readonly Error[];
   readonly maxCalls: number;
-  /** Names the pipeline treats as its own (delegates), excluded from `tool_calls`. */
-  readonly delegates?: readonly string[];
 }
 
-export function summarise({ events, errors, maxCalls, delegates = [] }: LegEnd): AgentResultInput & { pause?: Pause } {
+export function summarise({ events, errors, maxCalls }: LegEnd): AgentResultInput & { pause?: Pause } {
   const answers = replies(events);
   let prompt = 0;
   let completion = 0;
@@ -87,7 +85,7 @@ export function summarise({ events, errors, maxCalls, delegates = [] }: LegEnd):
     lastText = textOf(reply) || lastText;
     for (const part of reply.content?.parts ?? []) {
       const call = part.functionCall;
-      if (!call?.name || isSuspendTool(call.name) || isControlTool(call.name, delegates)) continue;
+      if (!call?.name || isSuspendTool(call.name) || isControlTool(call.name)) continue;
       const raw = part.partMetadata?.[RAW_ARGUMENTS];
       toolCalls.push({ name: call.name, arguments: typeof raw === "string" ? raw : JSON.stringify(call.args ?? {}) });
     }

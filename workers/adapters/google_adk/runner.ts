@@ -38,13 +38,11 @@ function sessionIdFor(itemId: string): string {
 export interface AdkRunnerOptions {
   readonly config: AdapterConfig;
   readonly root: BaseAgent;
-  /** Delegate tool names the root advertises (excluded from `tool_calls`). */
-  readonly delegates?: readonly string[];
 }
 
 type UserContent = NonNullable<Parameters<AdkRunner["runAsync"]>[0]["newMessage"]>;
 
-export function buildAdkRunner({ config, root, delegates = [] }: AdkRunnerOptions): Runner {
+export function buildAdkRunner({ config, root }: AdkRunnerOptions): Runner {
   async function leg(item: WorkItem, sessionId: string, restored: readonly Event[], message: UserContent): Promise<AgentResultInput> {
     const sessions = new InMemorySessionService();
     const session = await sessions.createSession({ appName: APP, userId: USER, sessionId });
@@ -66,7 +64,7 @@ export function buildAdkRunner({ config, root, delegates = [] }: AdkRunnerOption
       // Outside ADK's own error events (a request processor raising, say): keep the usage served so far.
       thrown = err instanceof Error ? err : new Error(String(err));
     }
-    const { pause, ...result } = summarise({ events, errors: keeper.errors, maxCalls: config.maxToolIterations, delegates });
+    const { pause, ...result } = summarise({ events, errors: keeper.errors, maxCalls: config.maxToolIterations });
     if (thrown) return { ...result, suspended: false, error: `${thrown.name}: ${thrown.message}`, raw: { stack: thrown.stack ?? "" } };
     if (!pause) return result;
     if (item.checkpointDir === "") return { ...result, suspended: false, error: "cannot pause: this item has no checkpoint directory" };
