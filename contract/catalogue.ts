@@ -29,6 +29,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("ai_sdk"),
   entry("ai_sdk-multi", ["multi_agent"], "ai_sdk/multi.ts"),
   entry("strands"),
+  entry("google_adk"),
+  entry("google_adk-multi", ["multi_agent"], "google_adk/multi.ts"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

@@ -9,12 +9,15 @@ const DISABLE: Record<string, string> = {
   LANGCHAIN_TRACING: "false",
   KAIBAN_TELEMETRY_OPT_OUT: "1",
   DO_NOT_TRACK: "1",
-  // OpenTelemetry (Strands instruments its loop with @opentelemetry/api): no SDK, no exporter of
-  // any signal, whatever a framework or the user's environment would set up.
+  // OpenTelemetry (Strands instruments its loop with @opentelemetry/api; Google ADK depends on the
+  // SDK and OTLP exporters, and exports when an endpoint is set and a provider installed): no SDK,
+  // no exporter of any signal, whatever a framework or the user's environment would set up.
   OTEL_SDK_DISABLED: "true",
   OTEL_TRACES_EXPORTER: "none",
   OTEL_METRICS_EXPORTER: "none",
   OTEL_LOGS_EXPORTER: "none",
+  // ADK serialises every prompt and reply into its (no-op) spans unless told not to.
+  ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS: "false",
 };
 /**
  * Credentials that would let traffic leave for a vendor's service. The Vercel AI SDK resolves a

@@ -35,16 +35,40 @@ export function knownFor(findings: KnownFindings, adapter: string, probeCase: st
 
 /**
  * Every probe's known findings (probe id → adapter → case → expected violations, each with why).
- * Registry probes (§1–§9) and the suites still outside it (§10–§15) read the same table. Empty
- * today: every real adapter passes every gated probe case.
+ * Registry probes (§1–§9) and the suites still outside it (§10–§15) read the same table.
  */
+/**
+ * ADK sub-agents (google_adk-multi) are shown the other agents' turns as user text ("For context:
+ * [researcher] called tool `search` with parameters: …", "[researcher] tool `search` returned
+ * result: {"result": "…"}"): the writer's and editor's requests carry no assistant tool call and
+ * no tool message, and the tool result only JSON-encoded (escaped newlines and quotes) inside text.
+ * workers/adapters/google_adk/README.md, findings.
+ */
+const ADK_FOREIGN_EVENTS =
+  "ADK rewrites another agent's events as 'For context: [researcher] …' user text: the last (editor) request carries the search call and its JSON-encoded result as prose, not as a tool call and a tool message";
+
 export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
   prompt: {},
   "declared-tools": {},
   "iteration-cap": {},
-  "tool-result": {},
-  "tool-arguments": {},
-  transcript: {},
+  "tool-result": {
+    "google_adk-multi": {
+      "round-trip": [{ violation: /^the tool result in the last request \(\d+ chars\) does not contain dispatch's output/, why: ADK_FOREIGN_EVENTS }],
+    },
+  },
+  "tool-arguments": {
+    "google_adk-multi": {
+      "round-trip": [{ violation: /^the tool did not run on the model's arguments: the result on the wire is not dispatch/, why: ADK_FOREIGN_EVENTS }],
+    },
+  },
+  transcript: {
+    "google_adk-multi": {
+      "round-trip": [
+        { violation: /^the last request has no assistant message carrying the search call$/, why: ADK_FOREIGN_EVENTS },
+        { violation: /^the last request does not carry the tool result$/, why: ADK_FOREIGN_EVENTS },
+      ],
+    },
+  },
   "tool-schema": {},
   "shared-controls": {},
   streaming: {},

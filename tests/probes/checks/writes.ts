@@ -22,6 +22,8 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   ai_sdk: "state", // the AI SDK message list (JSON) in resume_state
   "ai_sdk-multi": "state",
   strands: "state", // the agent's session snapshot (JSON) in resume_state
+  google_adk: "disk", // the session's events as JSON under checkpoint_dir
+  "google_adk-multi": "disk",
   // fixtures
   litterbug: "disk",
 };
