@@ -258,13 +258,10 @@ describe("strands: several tool calls in one streamed turn", () => {
 });
 
 describe("strands: telemetry exports nothing", () => {
-  it("the OpenTelemetry SDK and exporters the package could set up are not installed, and the worker env turns OTel off", async () => {
+  it("the worker env turns OTel off and drops every OTLP endpoint and header (the SDK and exporters are installed: Google ADK depends on them)", async () => {
     // Resolved from the SDK's own location, where pnpm links its peers.
     const fromSdk = createRequire(createRequire(import.meta.url).resolve("@strands-agents/sdk"));
     expect(fromSdk.resolve("@opentelemetry/api")).toContain("@opentelemetry");
-    for (const pkg of ["@opentelemetry/sdk-trace-base", "@opentelemetry/sdk-metrics", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-metrics-otlp-http"]) {
-      expect(() => fromSdk.resolve(pkg), pkg).toThrow();
-    }
     const env = disableTelemetry({ OTEL_EXPORTER_OTLP_ENDPOINT: "https://collector.example", OTEL_EXPORTER_OTLP_HEADERS: "x=1" });
     expect(env).toMatchObject({ OTEL_SDK_DISABLED: "true", OTEL_TRACES_EXPORTER: "none", OTEL_METRICS_EXPORTER: "none" });
     expect(env.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
