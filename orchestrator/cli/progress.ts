@@ -18,11 +18,11 @@ export function progressReporter(write: (text: string) => void, isTty: boolean):
     if (e.passed) lane.passed++;
     else lane.failed++;
     if (isTty) {
-      if (!e.passed) write(`\r\x1b[K${key}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}: failed\n`);
+      if (!e.passed) write(`\r\x1b[K${key}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}: failed — ${e.reason ?? "no reason"}\n`);
       write(`\r\x1b[K[${e.done}/${e.total}] ${key}/${e.itemId}`);
       if (e.done === e.total) write("\r\x1b[K");
     } else if (!e.passed) {
-      write(`${key}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}: failed\n`);
+      write(`${key}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}: failed — ${e.reason ?? "no reason"}\n`);
     }
   };
 }

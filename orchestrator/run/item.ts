@@ -9,6 +9,7 @@ import type { Arena } from "../arena/schemas.ts";
 import { inside } from "../files/safe-path.ts";
 import type { CompiledScript } from "../gateway/script.ts";
 import { selectTurns } from "../gateway/selection.ts";
+import { failureReason } from "../report/failure-reason.ts";
 import type { ItemRecord } from "../report/record.ts";
 import { itemKey } from "../store/journal.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
@@ -95,6 +96,7 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
   });
   span.end = Math.max(span.end, performance.now());
   ctx.options.onItem?.(arena.id, adapter.name, record);
-  ctx.advance(1, { arena: arena.id, framework: adapter.name, itemId: item.id, repeat, passed: record.passed });
+  const reason = record.passed ? {} : { reason: failureReason(record) };
+  ctx.advance(1, { arena: arena.id, framework: adapter.name, itemId: item.id, repeat, passed: record.passed, ...reason });
   return record;
 }

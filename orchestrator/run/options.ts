@@ -25,6 +25,8 @@ export interface ProgressEvent {
   readonly itemId?: string;
   readonly repeat?: number;
   readonly passed?: boolean;
+  /** Why a finished item failed (report/failure-reason.ts); absent when it passed. */
+  readonly reason?: string;
   readonly unavailable?: string;
   readonly done: number;
   readonly total: number;

@@ -25,6 +25,11 @@ describe("exit codes (real CLI)", () => {
     const listed = await arenaCli(args, env);
     expect(listed.exitCode, listed.stdout + listed.stderr).toBe(0);
     expect(lastLine(listed.stdout)).toMatch(/^results match the expectations; summary: /);
+    // A failure comes with its reason and what the model said, on the terminal and in the scorecard.
+    expect(listed.stderr).toMatch(/^langgraph\/resilience\/res-01: failed — \S.*; answer: .+$/m);
+    const scorecard = readFileSync(path.join(root, "runs", runIdsIn(root)[0]!, "scorecards", "resilience", "scorecard.md"), "utf8");
+    expect(scorecard).toMatch(/^\*\*Failed items\*\*$/m);
+    expect(scorecard).toMatch(/^- `langgraph` `res-01` — \S.*; answer: .+$/m);
 
     const strict = await arenaCli([...args, "--strict"], env);
     expect(strict.exitCode).toBe(1);
