@@ -19,7 +19,8 @@ import { selectArenas } from "./common.ts";
 import { adapterModuleAt } from "./adapter-path.ts";
 import { EXIT_USAGE, exitForSignal } from "./exit-codes.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { progressReporter } from "./progress.ts";
+import { createProgress } from "./progress.ts";
+import { didYouMean } from "./suggest.ts";
 import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-plan.ts";
 import { beforeFirstItem } from "./run-checks.ts";
 import { concludeRun } from "./run-conclude.ts";
@@ -52,7 +53,8 @@ export function resolveFrameworks(raw: unknown): AdapterEntry[] {
     }
     const entry = findAdapter(name);
     if (!entry) {
-      throw new UsageError(`unknown framework '${name}' (known: ${ADAPTER_CATALOG.map((e) => e.name).join(", ")}, all)`);
+      const known = [...ADAPTER_CATALOG.map((e) => e.name), "all"];
+      throw new UsageError(`unknown framework '${name}'${didYouMean(name, known)} (known: ${known.join(", ")})`);
     }
     if (!out.some((o) => o.name === name)) out.push({ name, module: entry.module, variant: entry.arenas !== undefined });
   }
@@ -113,9 +115,9 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       const named = Array.isArray(flags.framework) ? (flags.framework as string[]) : own.length > 0 ? [] : ["all"];
       const frameworkArgs = [...named, ...own];
       const frameworks = resolveFrameworks(frameworkArgs);
-      const arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
+      let arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
       if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);
-      checkItems(arenas, options.items ?? []);
+      arenas = checkItems(arenas, options.items ?? [], common.arenas.length > 0);
       checkCorpus(common.corpus);
       request = planNewRun({
         command: options.command,
@@ -148,6 +150,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   if (checked.exitCode !== undefined) return checked.exitCode;
 
   const journal = new JournalWriter(request.layout.journal);
+  const progress = createProgress({
+    write: (t) => io.stderr(t),
+    mode: flags.quiet === true ? "quiet" : process.stderr.isTTY ? "tty" : "plain",
+  });
   const interrupt = onInterrupt((line) => io.stderr(`\n${line}\n`));
   let outcome;
   try {
@@ -167,7 +173,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         checkpointRoot: path.join(request.layout.checkpointRoot, `s${request.session}`),
         gatewayDir: request.layout.gatewayDir,
       },
-      onItem: (arena, framework, record) => journal.append({ type: "item", arena, framework, record }),
+      onItem: (arena, framework, record) => {
+        journal.append({ type: "item", arena, framework, record });
+        progress.onItem(arena, framework, record);
+      },
       onLane: (arena, lane) => journal.append({ type: "lane", arena, lane }),
       checkLane: (arena, framework, libVersion) => {
         const recorded = request.prior?.lanes.get(cellKey(arena, framework));
@@ -175,9 +184,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         return `refusing to resume ${request.layout.runId}: ${framework} is ${libVersion} now, ${recorded.lib_version} when the run recorded it (--force resumes anyway)`;
       },
       signal: interrupt.signal,
-      onProgress: progressReporter((t) => io.stderr(t), Boolean(process.stderr.isTTY)),
+      onProgress: (e) => progress.onProgress(e),
     });
   } finally {
+    progress.stop();
     interrupt.dispose();
   }
   const received = interrupt.received();
@@ -201,13 +211,27 @@ function checkCorpus(file: string): void {
   }
 }
 
-function checkItems(arenas: readonly Arena[], items: readonly string[]): void {
-  if (items.length === 0) return;
+/**
+ * `--item` ids. With arenas named, each must hold every id; without, the run is narrowed to the
+ * arenas that hold any of them (an id is looked up everywhere), and an id no arena has is refused.
+ */
+function checkItems(arenas: Arena[], items: readonly string[], named: boolean): Arena[] {
+  if (items.length === 0) return arenas;
+  if (!named) {
+    const everywhere = arenas.flatMap((a) => a.items.map((i) => i.id));
+    const missing = items.filter((id) => !everywhere.includes(id));
+    if (missing.length > 0) {
+      throw new UsageError(`no such item(s) in any arena: ${missing.join(", ")}${didYouMean(missing[0]!, everywhere)}`);
+    }
+    return arenas.filter((a) => a.items.some((i) => items.includes(i.id)));
+  }
   for (const arena of arenas) {
     const known = new Set(arena.items.map((i) => i.id));
     const missing = items.filter((id) => !known.has(id));
     if (missing.length > 0) {
-      throw new UsageError(`no such item(s) in '${arena.id}': ${missing.join(", ")}\navailable: ${arena.items.map((i) => i.id).join(", ")}`);
+      const hint = didYouMean(missing[0]!, arena.items.map((i) => i.id));
+      throw new UsageError(`no such item(s) in '${arena.id}': ${missing.join(", ")}${hint}\navailable: ${arena.items.map((i) => i.id).join(", ")}`);
     }
   }
+  return arenas;
 }
