@@ -56,6 +56,8 @@ describe("nearest-name suggestions", () => {
   it("edit distance, and only close names are offered", () => {
     expect(editDistance("framwork", "framework")).toBe(1);
     expect(editDistance("", "abc")).toBe(3);
+    expect(editDistance("rnus", "runs")).toBe(1);
+    expect(editDistance("kitten", "sitting")).toBe(3);
     expect(nearest("vanila", ["vanilla", "vanilla-multi", "langgraph"])).toBe("vanilla");
     expect(nearest("nope", ["alpha", "beta"])).toBeUndefined();
     expect(nearest("x", ["y"])).toBe("y");
