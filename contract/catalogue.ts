@@ -11,26 +11,47 @@ export interface CatalogEntry {
   readonly module: string;
   /** A variant entry: `--framework all` runs it only on these arenas (naming it runs it anywhere). */
   readonly arenas?: readonly string[];
+  /**
+   * The framework packages the adapter runs on (empty: none beyond Node). Data, so `arena
+   * adapters` can say whether they are installed by resolving them, without loading the adapter.
+   */
+  readonly packages: readonly string[];
+  /** How the adapter pauses and survives the worker's restart (its README says more). */
+  readonly pause: string;
 }
 
-/** `file` (relative to workers/adapters/): a variant kept in its parent's folder; default `<name>/index.ts`. */
-function entry(name: string, arenas?: readonly string[], file = `${name}/index.ts`): CatalogEntry {
-  const module = fileURLToPath(new URL(`../workers/adapters/${file}`, import.meta.url));
-  return arenas ? { name, module, arenas } : { name, module };
+interface EntryData {
+  readonly packages: readonly string[];
+  readonly pause: string;
+  readonly arenas?: readonly string[];
+  /** Relative to workers/adapters/: a variant kept in its parent's folder; default `<name>/index.ts`. */
+  readonly file?: string;
 }
+
+function entry(name: string, data: EntryData): CatalogEntry {
+  const module = fileURLToPath(new URL(`../workers/adapters/${data.file ?? `${name}/index.ts`}`, import.meta.url));
+  const base = { name, module, packages: data.packages, pause: data.pause };
+  return data.arenas ? { ...base, arenas: data.arenas } : base;
+}
+
+const OPENAI_AGENTS = ["@openai/agents"];
+const LANGGRAPH = ["@langchain/langgraph", "@langchain/openai", "@langchain/core", "@langchain/langgraph-checkpoint-sqlite"];
+const AI_SDK = ["ai", "@ai-sdk/openai-compatible"];
+const GOOGLE_ADK = ["@google/adk"];
+const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
-  entry("vanilla"),
-  entry("vanilla-multi", ["multi_agent"]),
-  entry("openai_agents"),
-  entry("openai_agents-multi", ["multi_agent"]),
-  entry("langgraph"),
-  entry("langgraph-multi", ["multi_agent"]),
-  entry("ai_sdk"),
-  entry("ai_sdk-multi", ["multi_agent"], "ai_sdk/multi.ts"),
-  entry("strands"),
-  entry("google_adk"),
-  entry("google_adk-multi", ["multi_agent"], "google_adk/multi.ts"),
+  entry("vanilla", { packages: [], pause: "own loop stops at the pause tool; the transcript travels in resume_state" }),
+  entry("vanilla-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"] }),
+  entry("openai_agents", { packages: OPENAI_AGENTS, pause: "needsApproval interruption; the SDK's RunState travels in resume_state" }),
+  entry("openai_agents-multi", { packages: OPENAI_AGENTS, pause: "needsApproval through handoffs; RunState in resume_state", arenas: ["multi_agent"] }),
+  entry("langgraph", { packages: LANGGRAPH, pause: "interrupt(); SQLite checkpointer in checkpoint_dir, a handle in resume_state" }),
+  entry("langgraph-multi", { packages: LANGGRAPH, pause: PIPELINE, arenas: ["multi_agent"] }),
+  entry("ai_sdk", { packages: AI_SDK, pause: "toolApproval request; the SDK's messages travel in resume_state" }),
+  entry("ai_sdk-multi", { packages: AI_SDK, pause: "toolApproval request in the lead agent; the messages travel in resume_state", arenas: ["multi_agent"], file: "ai_sdk/multi.ts" }),
+  entry("strands", { packages: ["@strands-agents/sdk"], pause: "interrupt(); the agent's session snapshot travels in resume_state" }),
+  entry("google_adk", { packages: GOOGLE_ADK, pause: "requireConfirmation; the session's events as JSON in checkpoint_dir, a handle in resume_state" }),
+  entry("google_adk-multi", { packages: GOOGLE_ADK, pause: "requireConfirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk/multi.ts" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

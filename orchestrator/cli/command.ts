@@ -38,6 +38,8 @@ export interface Command {
   /** The shared flags this command accepts (parsed in one place, common.ts). */
   readonly common: readonly CommonFlag[];
   readonly flags?: Readonly<Record<string, FlagSpec>>;
+  /** Lines printed under the summary by `--help` (a rule the flags alone do not say). */
+  readonly details?: readonly string[];
   /** Usage text for positional arguments (`<framework>...`); absent = none allowed. */
   readonly positionals?: string;
   /** Resolves to the process exit code. */

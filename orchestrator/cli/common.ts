@@ -6,6 +6,8 @@ import path from "node:path";
 import type { ParseArgsOptionDescriptor } from "node:util";
 import { DEFAULT_ARENAS_DIR, listArenas, resolveArena, type ArenaRef } from "../arena/discover.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
+import { ArenaLookupError } from "../arena/diagnostics.ts";
+import { didYouMean } from "./suggest.ts";
 
 export interface CommonFlagSpec {
   readonly option: ParseArgsOptionDescriptor;
@@ -60,5 +62,19 @@ export function resolveCommon(values: Readonly<Record<string, unknown>>, cwd: st
 /** The arenas a command works on: those named by `--arena`, else every folder of the arenas dir. */
 export function selectArenas(common: CommonOptions, cwd: string): ArenaRef[] {
   if (common.arenas.length === 0) return listArenas(common.arenasDir);
-  return common.arenas.map((arg) => resolveArena(arg, common.arenasDir, cwd));
+  return common.arenas.map((arg) => {
+    try {
+      return resolveArena(arg, common.arenasDir, cwd);
+    } catch (err) {
+      if (!(err instanceof ArenaLookupError) || arg.includes("/")) throw err;
+      let known: string[] = [];
+      try {
+        known = listArenas(common.arenasDir).map((a) => a.id);
+      } catch {
+        throw err;
+      }
+      const hint = didYouMean(arg, known);
+      throw hint ? new ArenaLookupError(err.message.replace(` in ${common.arenasDir}`, ` in ${common.arenasDir}${hint}`)) : err;
+    }
+  });
 }

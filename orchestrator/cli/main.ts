@@ -13,6 +13,14 @@ import { asOutputError } from "../files/fs-error.ts";
 import { UnsafePathError } from "../files/safe-path.ts";
 import { ManifestError } from "../store/manifest.ts";
 import { ConfigError } from "../config/values.ts";
+import { FORMAT_VERSION, HARNESS_VERSION } from "../report/record.ts";
+import { didYouMean } from "./suggest.ts";
+import { HistoryError } from "../history/error.ts";
+
+/** `arena --version`: what a bug report needs to name the harness that wrote a record. */
+export function versionLine(): string {
+  return `arena ${HARNESS_VERSION} (record format ${FORMAT_VERSION}), Node ${process.versions.node}\n`;
+}
 
 export async function main(argv: readonly string[], io: Io, commands: readonly Command[] = COMMANDS): Promise<number> {
   const [name, ...rest] = argv;
@@ -22,9 +30,14 @@ export async function main(argv: readonly string[], io: Io, commands: readonly C
     out(target ? commandUsage(target) : programUsage(commands));
     return name === undefined ? EXIT_USAGE : 0;
   }
+  if (name === "--version" || name === "-V" || name === "version") {
+    io.stdout(versionLine());
+    return 0;
+  }
   const cmd = commands.find((c) => c.name === name);
   if (!cmd) {
-    io.stderr(`arena: unknown command '${name}'\n\n${programUsage(commands)}`);
+    const hint = didYouMean(name, commands.map((c) => c.name));
+    io.stderr(`arena: unknown command '${name}'${hint}\n\n${programUsage(commands)}`);
     return EXIT_USAGE;
   }
   let parsed: ReturnType<typeof parseFlags>;
@@ -32,7 +45,7 @@ export async function main(argv: readonly string[], io: Io, commands: readonly C
     parsed = parseFlags(cmd, rest);
   } catch (err) {
     if (!(err instanceof TypeError || err instanceof UsageError)) throw err;
-    io.stderr(`arena ${cmd.name}: ${err.message}\n\n${commandUsage(cmd)}`);
+    io.stderr(`arena ${cmd.name}: ${unknownFlag(cmd, err) ?? err.message}\n\n${commandUsage(cmd)}`);
     return EXIT_USAGE;
   }
   if (parsed.values["help"] === true) {
@@ -50,7 +63,8 @@ export async function main(argv: readonly string[], io: Io, commands: readonly C
       err instanceof ConfigError ||
       err instanceof ArenaLookupError ||
       err instanceof ArenaLoadError ||
-      err instanceof ManifestError
+      err instanceof ManifestError ||
+      err instanceof HistoryError
     ) {
       io.stderr(`arena ${cmd.name}: ${err.message}\n`);
       return EXIT_USAGE;
@@ -67,6 +81,19 @@ export async function main(argv: readonly string[], io: Io, commands: readonly C
     }
     throw err;
   }
+}
+
+/**
+ * parseArgs' "Unknown option '--framwork'" (plus, where positionals are allowed, advice about
+ * `--` that does not apply to a typo), said in one line with the nearest flag this command takes.
+ */
+function unknownFlag(cmd: Command, err: Error): string | undefined {
+  if ((err as NodeJS.ErrnoException).code !== "ERR_PARSE_ARGS_UNKNOWN_OPTION") return undefined;
+  const given = /'(-[^']+)'/.exec(err.message)?.[1];
+  if (given === undefined) return undefined;
+  const flags = ["help", ...cmd.common, ...Object.keys(cmd.flags ?? {})];
+  const hint = given.startsWith("--") ? didYouMean(given.slice(2), flags, (f) => `--${f}`) : "";
+  return `unknown flag '${given}'${hint}`;
 }
 
 function parseFlags(cmd: Command, args: readonly string[]) {

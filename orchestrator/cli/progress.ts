@@ -1,28 +1,115 @@
 /**
- * Progress on stderr while a run goes. On a terminal one line is rewritten in place; otherwise
- * (CI logs, pipes) one plain line per finished framework × arena and per failed item, so a log
- * stays readable.
+ * Progress on stderr while a run goes. On a terminal one live line is rewritten in place (done /
+ * total, passed / failed / errored, ETA); piped (CI logs) a plain heartbeat line every few seconds,
+ * one line per failure and a last line, so a log shows the run is alive without a line per item.
+ * `--quiet` turns it off. The line itself is a pure function of the counts and the clock.
  */
 import type { ProgressEvent } from "../run/index.ts";
+import type { ItemRecord } from "../report/record.ts";
 
-export function progressReporter(write: (text: string) => void, isTty: boolean): (e: ProgressEvent) => void {
-  const lanes = new Map<string, { passed: number; failed: number }>();
-  return (e) => {
-    const key = `${e.framework}/${e.arena}`;
-    if (e.unavailable) {
-      write(`${isTty ? "\r\x1b[K" : ""}${key}: not available — ${e.unavailable}\n`);
-      return;
-    }
-    const lane = lanes.get(key) ?? { passed: 0, failed: 0 };
-    lanes.set(key, lane);
-    if (e.passed) lane.passed++;
-    else lane.failed++;
-    if (isTty) {
-      if (!e.passed) write(`\r\x1b[K${key}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}: failed — ${e.reason ?? "no reason"}\n`);
-      write(`\r\x1b[K[${e.done}/${e.total}] ${key}/${e.itemId}`);
-      if (e.done === e.total) write("\r\x1b[K");
-    } else if (!e.passed) {
-      write(`${key}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}: failed — ${e.reason ?? "no reason"}\n`);
-    }
+export type ProgressMode = "tty" | "plain" | "quiet";
+
+export interface ProgressCounts {
+  readonly done: number;
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly errored: number;
+  /** Cells this session ran (a resume's recorded cells and unavailable lanes count as done, not ran). */
+  readonly ran: number;
+}
+
+/** `1m05s`, `42s`: short enough for a status line. */
+export function duration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
+}
+
+/** The remaining cells at the rate the run has gone so far; unknown until one cell ran. */
+export function eta(counts: ProgressCounts, elapsedMs: number): string {
+  if (counts.ran === 0 || counts.done >= counts.total) return "--";
+  return duration((elapsedMs / counts.ran) * (counts.total - counts.done));
+}
+
+export function progressLine(counts: ProgressCounts, elapsedMs: number): string {
+  const c = counts;
+  return `[${c.done}/${c.total}] ${c.passed} passed, ${c.failed} failed, ${c.errored} errored · ${duration(elapsedMs)} elapsed · ETA ${eta(c, elapsedMs)}`;
+}
+
+export interface ProgressOptions {
+  readonly write: (text: string) => void;
+  readonly mode: ProgressMode;
+  /** Milliseconds; injected by tests. */
+  readonly now?: () => number;
+  /** Piped mode: one heartbeat line this often (default 5 s). */
+  readonly heartbeatMs?: number;
+  /** Starts a repeating timer and returns its stop; injected by tests (default: an unref'd setInterval). */
+  readonly every?: (ms: number, tick: () => void) => () => void;
+}
+
+export interface Progress {
+  onProgress(e: ProgressEvent): void;
+  /** Each finished cell's record (before its progress event): tells an errored cell from a failed one. */
+  onItem(arena: string, framework: string, record: ItemRecord): void;
+  /** The run is over: clear the live line, or print the last plain line; stops the heartbeat. */
+  stop(): void;
+}
+
+const defaultEvery = (ms: number, tick: () => void) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
+const cellName = (e: { arena: string; framework: string; itemId?: string; repeat?: number }) =>
+  `${e.framework}/${e.arena}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}`;
+
+export function createProgress(options: ProgressOptions): Progress {
+  const { write, mode } = options;
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const errors = new Map<string, string>();
+  let counts: ProgressCounts = { done: 0, total: 0, passed: 0, failed: 0, errored: 0, ran: 0 };
+  let stopTimer: (() => void) | undefined;
+  const clear = mode === "tty" ? "\r\x1b[K" : "";
+  const line = () => progressLine(counts, now() - started);
+
+  if (mode === "plain") {
+    stopTimer = (options.every ?? defaultEvery)(options.heartbeatMs ?? 5000, () => {
+      if (counts.total > 0) write(`${line()}\n`);
+    });
+  }
+
+  return {
+    onItem(arena, framework, record) {
+      if (record.error) errors.set(cellName({ arena, framework, itemId: record.item_id, repeat: record.repeat }), record.error);
+    },
+    onProgress(e) {
+      if (mode === "quiet") return;
+      counts = { ...counts, done: e.done, total: e.total };
+      if (e.unavailable) {
+        write(`${clear}${e.framework}/${e.arena}: not available — ${e.unavailable}\n`);
+      } else if (e.itemId !== undefined) {
+        const name = cellName(e);
+        const error = errors.get(name);
+        counts = {
+          ...counts,
+          ran: counts.ran + 1,
+          passed: counts.passed + (e.passed ? 1 : 0),
+          failed: counts.failed + (!e.passed && error === undefined ? 1 : 0),
+          errored: counts.errored + (!e.passed && error !== undefined ? 1 : 0),
+        };
+        // The reason (report/failure-reason.ts) names the error and its class, or the failing check, and the answer.
+        const why = e.reason ?? error?.split("\n")[0]!.slice(0, 120) ?? "no reason given";
+        if (!e.passed) write(`${clear}${name}: ${error === undefined ? "failed" : "errored"} — ${why}\n`);
+      }
+      if (mode === "tty") write(`${clear}${line()}`);
+    },
+    stop() {
+      stopTimer?.();
+      stopTimer = undefined;
+      if (mode === "tty") write(clear);
+      else if (mode === "plain" && counts.total > 0) write(`${line()}\n`);
+    },
   };
 }

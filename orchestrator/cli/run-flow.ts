@@ -19,10 +19,12 @@ import { selectArenas } from "./common.ts";
 import { adapterModuleAt } from "./adapter-path.ts";
 import { EXIT_USAGE, exitForSignal } from "./exit-codes.ts";
 import { onInterrupt } from "./interrupt.ts";
-import { progressReporter } from "./progress.ts";
+import { createProgress } from "./progress.ts";
+import { didYouMean } from "./suggest.ts";
 import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-plan.ts";
 import { beforeFirstItem } from "./run-checks.ts";
 import { concludeRun } from "./run-conclude.ts";
+import { checkItems } from "./run-items.ts";
 
 import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
 import { readSandboxMode } from "../supervisor/sandbox/mode.ts";
@@ -53,7 +55,8 @@ export function resolveFrameworks(raw: unknown): AdapterEntry[] {
     }
     const entry = findAdapter(name);
     if (!entry) {
-      throw new UsageError(`unknown framework '${name}' (known: ${ADAPTER_CATALOG.map((e) => e.name).join(", ")}, all)`);
+      const known = [...ADAPTER_CATALOG.map((e) => e.name), "all"];
+      throw new UsageError(`unknown framework '${name}'${didYouMean(name, known)} (known: ${known.join(", ")})`);
     }
     if (!out.some((o) => o.name === name)) out.push({ name, module: entry.module, variant: entry.arenas !== undefined });
   }
@@ -114,9 +117,9 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       const named = Array.isArray(flags.framework) ? (flags.framework as string[]) : own.length > 0 ? [] : ["all"];
       const frameworkArgs = [...named, ...own];
       const frameworks = resolveFrameworks(frameworkArgs);
-      const arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
+      let arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
       if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);
-      checkItems(arenas, options.items ?? []);
+      arenas = checkItems(arenas, options.items ?? [], common.arenas.length > 0);
       checkCorpus(common.corpus);
       request = planNewRun({
         command: options.command,
@@ -149,6 +152,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   if (checked.exitCode !== undefined) return checked.exitCode;
 
   const journal = new JournalWriter(request.layout.journal);
+  const progress = createProgress({
+    write: (t) => io.stderr(t),
+    mode: flags.quiet === true ? "quiet" : process.stderr.isTTY ? "tty" : "plain",
+  });
   const interrupt = onInterrupt((line) => io.stderr(`\n${line}\n`));
   let outcome;
   try {
@@ -168,7 +175,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         checkpointRoot: path.join(request.layout.checkpointRoot, `s${request.session}`),
         gatewayDir: request.layout.gatewayDir,
       },
-      onItem: (arena, framework, record) => journal.append({ type: "item", arena, framework, record }),
+      onItem: (arena, framework, record) => {
+        journal.append({ type: "item", arena, framework, record });
+        progress.onItem(arena, framework, record);
+      },
       onLane: (arena, lane) => journal.append({ type: "lane", arena, lane }),
       checkLane: (arena, framework, libVersion) => {
         const recorded = request.prior?.lanes.get(cellKey(arena, framework));
@@ -177,9 +187,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       },
       signal: interrupt.signal,
       provenance: provenanceOf(request, checked.concurrency),
-      onProgress: progressReporter((t) => io.stderr(t), Boolean(process.stderr.isTTY)),
+      onProgress: (e) => progress.onProgress(e),
     });
   } finally {
+    progress.stop();
     interrupt.dispose();
   }
   const received = interrupt.received();
@@ -202,18 +213,6 @@ function checkCorpus(file: string): void {
     throw err;
   }
 }
-
-function checkItems(arenas: readonly Arena[], items: readonly string[]): void {
-  if (items.length === 0) return;
-  for (const arena of arenas) {
-    const known = new Set(arena.items.map((i) => i.id));
-    const missing = items.filter((id) => !known.has(id));
-    if (missing.length > 0) {
-      throw new UsageError(`no such item(s) in '${arena.id}': ${missing.join(", ")}\navailable: ${arena.items.map((i) => i.id).join(", ")}`);
-    }
-  }
-}
-
 /** What every record of this session says about its origins (report/provenance.ts). */
 function provenanceOf(request: RunRequest, concurrency: number): (arenaId: string) => Provenance {
   const { manifest, config } = request;
@@ -228,3 +227,4 @@ function provenanceOf(request: RunRequest, concurrency: number): (arenaId: strin
   };
   return (arenaId) => ({ ...shared, arena_sha256: manifest.arenas.find((a) => a.id === arenaId)?.sha256 ?? "" });
 }
+

@@ -116,6 +116,9 @@ export interface ResumeOptions {
 export function planResume(options: ResumeOptions, now = new Date()): RunRequest {
   const { layout } = options;
   const recorded = readManifest(layout.manifest);
+  if (recorded.command === "score") {
+    throw new UsageError(`refusing to resume ${layout.runId}: it is a re-score of ${recorded.scored_from ?? "another run"}, nothing in it ran (resume that run instead)`);
+  }
   const arenas = recorded.arenas.map((a) => loadArena(a.path));
   options.checkCorpus(recorded.corpus.path);
   const config = options.config(recorded.mode, recorded.repeat);

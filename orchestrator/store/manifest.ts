@@ -16,7 +16,10 @@ const Fingerprinted = z.object({ path: z.string(), sha256: z.string() });
 export const ManifestSchema = z.object({
   format_version: z.literal(FORMAT_VERSION),
   run_id: z.string(),
-  command: z.enum(["run", "bench"]),
+  /** `score`: a re-score of `scored_from`'s recorded answers (`arena score`); nothing ran. */
+  command: z.enum(["run", "bench", "score"]),
+  /** The run whose answers this run's records re-score; set only with `command: score`. */
+  scored_from: z.string().optional(),
   /** The command line as typed, for the record; resuming reads the fields below, not this. */
   argv: z.array(z.string()),
   created_at: z.string(),

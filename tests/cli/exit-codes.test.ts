@@ -26,7 +26,7 @@ describe("exit codes (real CLI)", () => {
     expect(listed.exitCode, listed.stdout + listed.stderr).toBe(0);
     expect(lastLine(listed.stdout)).toMatch(/^results match the expectations; summary: /);
     // A failure comes with its reason and what the model said, on the terminal and in the scorecard.
-    expect(listed.stderr).toMatch(/^langgraph\/resilience\/res-01: failed — \S.*; answer: .+$/m);
+    expect(listed.stderr).toMatch(/^langgraph\/resilience\/res-01: (failed|errored) — \S.*; answer: .+$/m);
     const scorecard = readFileSync(path.join(root, "runs", runIdsIn(root)[0]!, "scorecards", "resilience", "scorecard.md"), "utf8");
     expect(scorecard).toMatch(/^\*\*Failed items\*\*$/m);
     expect(scorecard).toMatch(/^- `langgraph` `res-01` — \S.*; answer: .+$/m);

@@ -3,5 +3,6 @@ import type { CommandContext } from "../command.ts";
 import { runFlow } from "../run-flow.ts";
 
 export function run(ctx: CommandContext): Promise<number> {
-  return runFlow(ctx, { command: "bench" });
+  const items = Array.isArray(ctx.flags.item) ? (ctx.flags.item as string[]) : [];
+  return runFlow(ctx, { command: "bench", items });
 }

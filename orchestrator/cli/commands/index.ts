@@ -46,7 +46,22 @@ const RUN_FLAGS = {
     description: "the expected failures (default: expectations.toml beside the arenas)",
   },
   "update-expected": { type: "boolean", description: "rewrite the expectations file to this run's failures (exit 0)" },
+  item: {
+    type: "string",
+    multiple: true,
+    valueName: "ID",
+    description: "only these items (a partial run: no scorecard); without --arena, the arenas that have them",
+  },
+  quiet: { type: "boolean", description: "no progress on stderr (default: a live line on a terminal, heartbeats and failures when piped)" },
 } as const satisfies Record<string, FlagSpec>;
+
+/** The regression rule of `arena compare`, word for word as history/compare.ts applies it. */
+export const COMPARE_RULE = [
+  "Cells are paired by (item_id, repeat) per arena × framework. A lane regresses when it was",
+  "available in A and not in B, or when more than --threshold of its paired cells passed in A and",
+  "fail in B; with --alpha P, that loss must also be significant: McNemar's exact two-sided",
+  "p < P, with more cells lost than gained. Any regressed lane exits 1; none exits 0.",
+];
 
 export const COMMANDS: readonly Command[] = [
   {
@@ -65,20 +80,48 @@ export const COMMANDS: readonly Command[] = [
     name: "run",
     summary: "run arenas × frameworks and write the run record, scorecards and summary",
     common: ["arenas-dir", "arena", "corpus"],
-    flags: {
-      ...RUN_FLAGS,
-      item: { type: "string", multiple: true, valueName: "ID", description: "only these items (a partial run: no scorecard)" },
-    },
+    flags: RUN_FLAGS,
     positionals: "[RUN]",
     run: lazy(() => import("./run.ts")),
   },
   {
     name: "bench",
     summary: "every arena × every available adapter (mock by default: no key needed)",
-    common: ["arenas-dir", "corpus"],
+    common: ["arenas-dir", "arena", "corpus"],
     flags: RUN_FLAGS,
     positionals: "[RUN]",
     run: lazy(() => import("./bench.ts")),
+  },
+  {
+    name: "runs",
+    summary: "list the recorded runs: id, date, mode, arenas, adapters, passed, status",
+    common: [],
+    run: lazy(() => import("./runs.ts")),
+  },
+  {
+    name: "compare",
+    summary: "diff two runs item by item (paired); exit 1 on a regression from RUN_A to RUN_B",
+    common: [],
+    details: COMPARE_RULE,
+    flags: {
+      threshold: { type: "string", valueName: "N", description: "lost cells a lane may have before it regresses (default: 0)" },
+      alpha: { type: "string", valueName: "P", description: "also require McNemar p < P for a regression (default: not required)" },
+    },
+    positionals: "RUN_A RUN_B",
+    run: lazy(() => import("./compare.ts")),
+  },
+  {
+    name: "score",
+    summary: "re-score a recorded run's answers with today's checks into a new run folder (no model call)",
+    common: [],
+    positionals: "RUN",
+    run: lazy(() => import("./score.ts")),
+  },
+  {
+    name: "adapters",
+    summary: "list the adapters: installed or not, arenas, pause / durable mechanism, framework version",
+    common: [],
+    run: lazy(() => import("./adapters.ts")),
   },
   {
     name: "clean",

@@ -1,0 +1,60 @@
+/**
+ * `arena adapters`: every catalogue adapter with its framework's version, whether it is installed,
+ * how it pauses and which arenas it runs. Installed = each package the catalogue names resolves
+ * from the adapter's own folder (as the worker would load it) and its package.json reads; the
+ * adapter module itself is never imported here (the orchestrator loads no adapter code).
+ */
+import { readFileSync } from "node:fs";
+import { findPackageJSON } from "node:module";
+import { pathToFileURL } from "node:url";
+import { ADAPTER_CATALOG, type CatalogEntry } from "../../../contract/catalogue.ts";
+import type { CommandContext } from "../command.ts";
+import { renderTable } from "../table.ts";
+
+/** The installed version of `pkg` as `entry`'s module would resolve it; null when it does not. */
+export function packageVersion(entry: CatalogEntry, pkg: string): string | null {
+  try {
+    // findPackageJSON, not resolve(`${pkg}/package.json`): a package's `exports` may not list that file.
+    const file = findPackageJSON(pkg, pathToFileURL(entry.module));
+    if (file === undefined) return null;
+    const version = (JSON.parse(readFileSync(file, "utf8")) as { version?: unknown }).version;
+    return typeof version === "string" ? version : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface AdapterRow {
+  readonly name: string;
+  readonly version: string;
+  readonly installed: string;
+  readonly pause: string;
+  readonly arenas: string;
+}
+
+export function adapterRow(entry: CatalogEntry): AdapterRow {
+  const versions = entry.packages.map((p) => ({ p, v: packageVersion(entry, p) }));
+  const missing = versions.filter((x) => x.v === null).map((x) => x.p);
+  const [main, ...rest] = versions;
+  const version =
+    main === undefined
+      ? "native fetch (no framework package)"
+      : `${main.p} ${main.v ?? "-"}${rest.length ? ` (${rest.map((x) => `${x.p} ${x.v ?? "-"}`).join(", ")})` : ""}`;
+  return {
+    name: entry.name,
+    version,
+    installed: missing.length === 0 ? "yes" : `no (missing ${missing.join(", ")})`,
+    pause: entry.pause,
+    arenas: entry.arenas ? `${entry.arenas.join(",")} (any arena when named)` : "all",
+  };
+}
+
+export function run({ io }: CommandContext): number {
+  const rows = [["adapter", "installed", "arenas", "pause / durable", "version"]];
+  for (const entry of ADAPTER_CATALOG) {
+    const r = adapterRow(entry);
+    rows.push([r.name, r.installed, r.arenas, r.pause, r.version]);
+  }
+  io.stdout(renderTable(rows));
+  return 0;
+}

@@ -1,0 +1,96 @@
+/**
+ * Reading recorded runs back: a run folder's manifest and records, by id, `latest` or path, and
+ * the list of every run folder for `arena runs`. Everything is read through the zod schemas; a
+ * folder that does not read is a typed error naming the file, never a guess.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { readRunRecord, RecordReadError } from "../report/output.ts";
+import type { RunRecord } from "../report/record.ts";
+import { latestRunId } from "../store/latest.ts";
+import { RunLayout, type OutputRoots } from "../store/layout.ts";
+import { ManifestError, readManifest, type Manifest } from "../store/manifest.ts";
+import { isRunId } from "../store/run-id.ts";
+import { HistoryError } from "./error.ts";
+
+export { HistoryError };
+
+export interface StoredRun {
+  readonly layout: RunLayout;
+  readonly manifest: Manifest;
+  /** One per arena with a record file, in the manifest's arena order. */
+  readonly records: readonly RunRecord[];
+}
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Every run id under `runs/`, oldest first (ids sort by start time). */
+export function runIds(roots: OutputRoots): string[] {
+  return listDir(roots.runsDir).filter(isRunId);
+}
+
+/** `ref`: a run id, `latest`, or a path to a run folder (its name is the id). */
+export function resolveRun(roots: OutputRoots, ref: string, cwd: string): RunLayout {
+  const id = ref === "latest" ? latestRunId(roots.runsDir) : path.basename(path.resolve(cwd, ref));
+  if (id === undefined) throw new HistoryError(`no run: ${path.join(roots.runsDir, "latest")} does not name one`);
+  if (!isRunId(id)) throw new HistoryError(`'${ref}' is not a run id (runs/<YYYYmmddTHHMMSSmmmZ-xxxxxx>) or 'latest'`);
+  if (!runIds(roots).includes(id)) throw new HistoryError(`no such run '${id}' in ${roots.runsDir}`);
+  return new RunLayout(roots, id);
+}
+
+export function loadRun(layout: RunLayout): StoredRun {
+  let manifest: Manifest;
+  try {
+    manifest = readManifest(layout.manifest);
+  } catch (err) {
+    if (err instanceof ManifestError) throw new HistoryError(err.message);
+    throw err;
+  }
+  const order = new Map(manifest.arenas.map((a, i) => [a.id, i]));
+  const files = listDir(path.join(layout.dir, "records")).filter((f) => f.endsWith(".json"));
+  const records: RunRecord[] = [];
+  for (const file of files) {
+    try {
+      records.push(readRunRecord(path.join(layout.dir, "records", file)));
+    } catch (err) {
+      if (err instanceof RecordReadError) throw new HistoryError(err.message);
+      throw err;
+    }
+  }
+  records.sort((a, b) => (order.get(a.arena) ?? Infinity) - (order.get(b.arena) ?? Infinity));
+  return { layout, manifest, records };
+}
+
+/** The run's state as its last session left it; a re-scored run says what it was scored from. */
+export function runStatus(manifest: Manifest): string {
+  const last = manifest.sessions.at(-1)?.status ?? "unknown";
+  return manifest.scored_from ? `${last}, scored from ${manifest.scored_from}` : last;
+}
+
+export interface PassCount {
+  readonly passed: number;
+  readonly cells: number;
+  readonly errored: number;
+}
+
+export function passCount(records: readonly RunRecord[]): PassCount {
+  let passed = 0;
+  let cells = 0;
+  let errored = 0;
+  for (const r of records) {
+    for (const fw of r.frameworks) {
+      for (const item of fw.items) {
+        cells++;
+        if (item.passed) passed++;
+        if (item.error) errored++;
+      }
+    }
+  }
+  return { passed, cells, errored };
+}
