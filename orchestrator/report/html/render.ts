@@ -35,10 +35,11 @@ export function renderReportHtml(data: ReportData, assets: Assets): string {
   const { details, transcripts, ...main } = data;
   const transcriptBlocks = data.series.map((s, i) => (transcripts[s.id] ? jsonBlock(`transcripts-${i}`, transcripts[s.id]) : "")).filter(Boolean);
   const libraries = assets.libraries.map((l) => `${l.name} ${l.version}`).join(", ");
-  // The client files share one function scope; DATA and CHART_LIBRARIES are its only globals.
+  // The client files share one function scope; CLIENT_START, DATA and CHART_LIBRARIES are its only globals.
   const client = [
     "(function () {",
     '"use strict";',
+    "const CLIENT_START = performance.now();",
     'const DATA = JSON.parse(document.getElementById("report-data").textContent);',
     `const CHART_LIBRARIES = ${scriptSafeJson(libraries)};`,
     assets.client,
