@@ -138,13 +138,14 @@ describe("buildReportData", () => {
 
   it("carries transcripts per framework, referenced from the item that has one", () => {
     const row = data.items.find((r) => r.key === "tool_use/t-02#0")!;
-    expect(data.details[row.cells[1]!.detail]!.transcript).toBe("tool_use/t-02#0");
+    expect(data.details[row.cells[1]!.detail]!.transcript).toEqual({ lane: 0, key: "t-02#0" });
     expect(data.details[row.cells[0]!.detail]!.transcript).toBeUndefined();
-    const lane = data.transcripts["fancy"]!;
-    expect(lane.items["tool_use/t-02#0"]!.legs[0]!.exchanges).toHaveLength(2);
+    expect(data.transcripts).toHaveLength(1);
+    const lane = data.transcripts[0]!;
+    expect([lane.series, lane.arena]).toEqual(["fancy", "tool_use"]);
+    expect(lane.items["t-02#0"]!.legs[0]!.exchanges).toHaveLength(2);
     // Two requests with the same system prompt and tools: two blocks, not four.
     expect(Object.keys(lane.blocks)).toHaveLength(2);
-    expect(data.transcripts["vanilla"]).toBeUndefined();
   });
 
   it("marks an unavailable lane and leaves it out of the tables", () => {
@@ -208,7 +209,7 @@ describe("combined runs", () => {
     expect(d.items.find((r) => r.key === "tool_use/t-02#0")!.cells.map((c) => c?.status)).toEqual(["pass", "fail", "pass", "fail"]);
     expect(cell(d, "R2/fancy", "tool_use").promptOverhead).toBeCloseTo(1.25, 12);
     // Transcripts belong to the run that recorded them.
-    expect(Object.keys(d.transcripts)).toEqual(["R1/fancy"]);
+    expect(d.transcripts.map((t) => t.series)).toEqual(["R1/fancy"]);
   });
 
   it("counts repeats as separate rows", () => {

@@ -37,9 +37,9 @@ describe("renderReportHtml", () => {
     const { details, transcripts, ...main } = data;
     expect(JSON.parse(block("report-data"))).toStrictEqual(main);
     expect(JSON.parse(block("report-details"))).toStrictEqual(details);
-    // fancy is the second series: its transcripts sit in their own block.
-    expect(JSON.parse(block("transcripts-1"))).toStrictEqual(transcripts["fancy"]);
-    expect(html).not.toContain('id="transcripts-0"');
+    // One block per lane with transcripts: fancy × tool_use only.
+    expect(JSON.parse(block("transcripts-0"))).toStrictEqual(transcripts[0]);
+    expect(html).not.toContain('id="transcripts-1"');
   });
 
   it("keeps a hostile answer inert: its </script> never appears raw in the page", () => {

@@ -1,7 +1,8 @@
 /**
  * The item grid: one row per arena × item × repeat, one cell per series. Rows hold only a status
  * and an index; everything shown when an item is opened sits in `details`, which the page parses
- * the first time one is opened (a 10,000-item run should not pay for it at load).
+ * the first time one is opened (a 10,000-item run should not pay for it at load), and each lane's
+ * transcripts in a block of their own, parsed when one of them is expanded.
  */
 import type { ItemRecord } from "../record.ts";
 import type { Lane } from "./tables.ts";
@@ -12,7 +13,7 @@ export function itemStatus(item: ItemRecord): ItemStatus {
   return item.error ? "error" : item.passed ? "pass" : "fail";
 }
 
-function detailOf(series: string, item: ItemRecord, transcript: string | undefined): ItemDetail {
+function detailOf(series: string, item: ItemRecord, transcript: ItemDetail["transcript"]): ItemDetail {
   return {
     series,
     checks: item.checks.map((c) => ({ type: c.type, ok: c.ok, detail: c.detail })),
@@ -32,7 +33,7 @@ function detailOf(series: string, item: ItemRecord, transcript: string | undefin
 export interface ItemGrid {
   readonly items: ItemRow[];
   readonly details: ItemDetail[];
-  readonly transcripts: Record<string, LaneTranscripts>;
+  readonly transcripts: LaneTranscripts[];
 }
 
 /**
@@ -46,10 +47,12 @@ export function itemGrid(
 ): ItemGrid {
   const rows = new Map<string, { arena: string; itemId: string; repeat: number; cells: (ItemCell | null)[] }>();
   const details: ItemDetail[] = [];
-  const transcripts: Record<string, LaneTranscripts> = {};
+  const transcripts: LaneTranscripts[] = [];
   for (const lane of lanes) {
     const column = seriesOrder.indexOf(lane.seriesId);
     const file = transcriptsFor(lane);
+    // A series runs each arena once per run, so a lane's file becomes one transcript block.
+    let laneIndex = -1;
     for (const item of lane.fw.items) {
       const key = `${lane.record.arena}/${item.item_id}#${item.repeat}`;
       let row = rows.get(key);
@@ -60,13 +63,11 @@ export function itemGrid(
       const tKey = transcriptKey(item.item_id, item.repeat);
       const transcript = file?.items[tKey];
       if (file && transcript) {
-        // A series runs each arena once per run, so arena + item + repeat is unique within it.
-        const lt = (transcripts[lane.seriesId] ??= { blocks: {}, items: {} });
-        Object.assign(lt.blocks, file.blocks);
-        lt.items[key] = transcript;
+        if (laneIndex < 0) laneIndex = transcripts.push({ series: lane.seriesId, arena: lane.record.arena, blocks: file.blocks, items: {} }) - 1;
+        transcripts[laneIndex]!.items[tKey] = transcript;
       }
       row.cells[column] = { status: itemStatus(item), violations: item.violations?.length ?? 0, detail: details.length };
-      details.push(detailOf(lane.seriesId, item, transcript ? key : undefined));
+      details.push(detailOf(lane.seriesId, item, transcript ? { lane: laneIndex, key: tKey } : undefined));
     }
   }
   const items = [...rows].map(([key, r]) => ({ key, ...r }));

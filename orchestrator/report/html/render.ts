@@ -4,8 +4,8 @@
  * the file can be mailed, archived or opened from `file://`.
  *
  * The data is split in three kinds of block: what the page draws at load, the item details (read
- * on the first opened item) and one block of transcripts per framework column (read when one is
- * expanded), so a large run's load time is the grid's, not its transcripts'.
+ * on the first opened item) and one block of transcripts per framework × arena (read when one of
+ * its items' transcript is expanded), so a large run's load time is the grid's, not its transcripts'.
  */
 import type { Assets } from "./assets.ts";
 import type { ReportData } from "./types.ts";
@@ -33,7 +33,7 @@ export function reportTitle(data: ReportData): string {
 
 export function renderReportHtml(data: ReportData, assets: Assets): string {
   const { details, transcripts, ...main } = data;
-  const transcriptBlocks = data.series.map((s, i) => (transcripts[s.id] ? jsonBlock(`transcripts-${i}`, transcripts[s.id]) : "")).filter(Boolean);
+  const transcriptBlocks = transcripts.map((lane, i) => jsonBlock(`transcripts-${i}`, lane));
   const libraries = assets.libraries.map((l) => `${l.name} ${l.version}`).join(", ");
   // The client files share one function scope; CLIENT_START, DATA and CHART_LIBRARIES are its only globals.
   const client = [

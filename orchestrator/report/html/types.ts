@@ -158,11 +158,14 @@ export interface ItemDetail {
   readonly llmCalls: number;
   readonly latencyS: number;
   readonly legs: number;
-  /** Key into `transcripts[series]`, when that series recorded this item's exchanges. */
-  readonly transcript?: string;
+  /** Where this item's exchanges are, when its lane recorded them: `transcripts[lane].items[key]`. */
+  readonly transcript?: { readonly lane: number; readonly key: string };
 }
 
+/** One framework's transcripts on one arena: the unit the page parses when one is opened. */
 export interface LaneTranscripts {
+  readonly series: string;
+  readonly arena: string;
   readonly blocks: TranscriptBlocks;
   readonly items: Record<string, CompactTranscript>;
 }
@@ -181,6 +184,6 @@ export interface ReportData {
   readonly pause: PauseRow[];
   readonly items: ItemRow[];
   readonly details: ItemDetail[];
-  /** Per series id: kept out of the main JSON block in the page so it is parsed only when opened. */
-  readonly transcripts: Record<string, LaneTranscripts>;
+  /** Each in its own JSON block in the page, parsed only when one of its items' transcript is opened. */
+  readonly transcripts: LaneTranscripts[];
 }

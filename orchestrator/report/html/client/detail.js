@@ -49,8 +49,8 @@ function transcriptSection(d) {
   box.addEventListener("toggle", () => {
     if (!box.open || box.dataset.rendered) return;
     box.dataset.rendered = "1";
-    const lane = lazyJson(`transcripts-${DATA.series.findIndex((s) => s.id === d.series)}`);
-    const t = lane.items[d.transcript];
+    const lane = lazyJson(`transcripts-${d.transcript.lane}`);
+    const t = lane.items[d.transcript.key];
     append(box, t.legs.map((leg, i) => h("div", { className: "leg" }, h("h4", {}, `Leg ${i + 1}`), leg.exchanges.map((x, j) => exchangeView(x, j, lane.blocks)))));
   });
   return box;
