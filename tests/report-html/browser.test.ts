@@ -103,7 +103,7 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
 
   it("filters the item grid to failures, errors and differences", async () => {
     const rows = () => page.locator("#item-table tbody tr").count();
-    expect(await rows()).toBe(6);
+    expect(await rows()).toBe(7);
     await page.check('input[name="item-filter"][value="failed"]');
     expect(await rows()).toBe(3);
     const failed = await page.locator("#item-table tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-key")));
@@ -115,7 +115,7 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
     await page.check('input[name="item-filter"][value="violations"]');
     expect(await rows()).toBe(1);
     await page.check('input[name="item-filter"][value="all"]');
-    expect(await rows()).toBe(6);
+    expect(await rows()).toBe(7);
   });
 
   it("opens an item: its check detail, answer as text, error and transcript", async () => {
@@ -139,7 +139,32 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
     await page.click('tr[data-key="tool_use/t-03#0"] td[data-status="error"]');
     await expect(dialog.locator('details.series-detail[data-series="fancy"] .error-box').textContent()).resolves.toContain(ERROR_TEXT);
     await dialog.locator("button.close").click();
+    // An item only one framework ran: one section, and no gap printed as text.
+    await page.click('tr[data-key="resilience/r-03#0"] td[data-status="pass"]');
+    await expect(dialog.locator("details.series-detail").count()).resolves.toBe(1);
+    expect(await dialog.innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
+    await dialog.locator("button.close").click();
+    expect(await page.locator("body").innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
     expect(problems).toEqual([]);
+  });
+
+  it("draws a live run without the mock banner or wiring notes", async () => {
+    const live = writeFixtureRun(undefined, "live");
+    try {
+      const file = await writeRunReport(live.runDir);
+      const other = await browser.newPage();
+      other.on("pageerror", (e) => problems.push(`page error (live): ${e.message}`));
+      await other.goto(pathToFileURL(file).href);
+      await other.waitForSelector("html[data-ready], html[data-failed]", { timeout: 30_000 });
+      expect(await other.getAttribute("html", "data-failed")).toBeNull();
+      await expect(other.locator("#mode-banner").count()).resolves.toBe(0);
+      await expect(other.locator(".wiring").count()).resolves.toBe(0);
+      expect(await other.locator("body").innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
+      await other.close();
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(live.root, { recursive: true, force: true });
+    }
   });
 
   it("saves a screenshot of the whole page", async () => {

@@ -91,7 +91,7 @@ describe("buildReportData", () => {
 
   it("builds the resilience table from the resilience arena only", () => {
     expect(data.resilience).toEqual([
-      { series: "vanilla", recovered: 2, n: 2, failedItems: [], erroredItems: [], violationItems: 0 },
+      { series: "vanilla", recovered: 3, n: 3, failedItems: [], erroredItems: [], violationItems: 0 },
       { series: "fancy", recovered: 1, n: 2, failedItems: ["r-02"], erroredItems: [], violationItems: 0 },
     ]);
   });
@@ -118,10 +118,19 @@ describe("buildReportData", () => {
   });
 
   it("puts one row per arena × item × repeat with a status per framework", () => {
-    expect(data.items.map((r) => r.key)).toEqual(["durable_state/d-01#0", "resilience/r-01#0", "resilience/r-02#0", "tool_use/t-01#0", "tool_use/t-02#0", "tool_use/t-03#0"]);
+    expect(data.items.map((r) => r.key)).toEqual([
+      "durable_state/d-01#0",
+      "resilience/r-01#0",
+      "resilience/r-02#0",
+      "resilience/r-03#0",
+      "tool_use/t-01#0",
+      "tool_use/t-02#0",
+      "tool_use/t-03#0",
+    ]);
     const statuses = (key: string) => data.items.find((r) => r.key === key)!.cells.map((c) => c?.status ?? null);
     expect(statuses("tool_use/t-02#0")).toEqual(["pass", "fail"]);
     expect(statuses("tool_use/t-03#0")).toEqual(["pass", "error"]);
+    expect(statuses("resilience/r-03#0")).toEqual(["pass", null]);
     expect(data.items.find((r) => r.key === "tool_use/t-01#0")!.cells[1]!.violations).toBe(1);
   });
 
@@ -205,7 +214,7 @@ describe("combined runs", () => {
   });
 
   it("lines the same item of both runs up in one row, and measures overhead within each run", () => {
-    expect(d.items).toHaveLength(6);
+    expect(d.items).toHaveLength(7);
     expect(d.items.find((r) => r.key === "tool_use/t-02#0")!.cells.map((c) => c?.status)).toEqual(["pass", "fail", "pass", "fail"]);
     expect(cell(d, "R2/fancy", "tool_use").promptOverhead).toBeCloseTo(1.25, 12);
     // Transcripts belong to the run that recorded them.

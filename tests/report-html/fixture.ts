@@ -85,7 +85,8 @@ export function fixtureRecords(): RunRecord[] {
     ]),
   ]);
   const resilience = record("resilience", [
-    lane("vanilla", [item("r-01"), item("r-02")]),
+    // r-03 only vanilla ran: the grid shows a gap, not a status.
+    lane("vanilla", [item("r-01"), item("r-02"), item("r-03")]),
     lane("fancy", [item("r-01"), item("r-02", { passed: false, checks: [{ type: "numeric_equals", ok: false, detail: "expected 65", spec: {} }] })]),
   ]);
   const leg = (prompt: number, suspended: boolean, state?: number) => ({
@@ -168,12 +169,15 @@ export function fixtureTranscript(): LaneTranscriptFile {
 }
 
 /** The fixture as a run folder on disk (run.json, records/, transcripts/), under a fresh temp root. */
-export function writeFixtureRun(root = mkdtempSync(path.join(os.tmpdir(), "arena-report-"))): { root: string; runsDir: string; runDir: string } {
+export function writeFixtureRun(
+  root = mkdtempSync(path.join(os.tmpdir(), "arena-report-")),
+  mode: RunRecord["mode"] = "mock",
+): { root: string; runsDir: string; runDir: string } {
   const runsDir = path.join(root, "runs");
   const runDir = path.join(runsDir, RUN_ID);
   mkdirSync(path.join(runDir, "records"), { recursive: true });
-  writeFileSync(path.join(runDir, "run.json"), JSON.stringify({ ...fixtureManifest(), git_sha: "0123456789abcdef0123456789abcdef01234567" }, null, 2));
-  for (const r of fixtureRecords()) writeFileSync(path.join(runDir, "records", `${r.arena}.json`), JSON.stringify(r, null, 2));
+  writeFileSync(path.join(runDir, "run.json"), JSON.stringify({ ...fixtureManifest(), mode, git_sha: "0123456789abcdef0123456789abcdef01234567" }, null, 2));
+  for (const r of fixtureRecords()) writeFileSync(path.join(runDir, "records", `${r.arena}.json`), JSON.stringify({ ...r, mode }, null, 2));
   const t = fixtureTranscript();
   mkdirSync(path.join(runDir, "transcripts", t.arena), { recursive: true });
   writeFileSync(path.join(runDir, "transcripts", t.arena, `${t.framework}.json`), JSON.stringify(t));

@@ -14,7 +14,8 @@ function openItem(row, seriesIndex) {
   const details = lazyJson("report-details");
   const dialog = detailDialog();
   const close = h("button", { type: "button", className: "close", onclick: () => dialog.close() }, "close");
-  const blocks = row.cells.map((c, i) => (c ? seriesDetail(details[c.detail], c, i === seriesIndex) : null));
+  // Only the frameworks that ran the item (replaceChildren would print a null as text).
+  const blocks = row.cells.flatMap((c, i) => (c ? [seriesDetail(details[c.detail], c, i === seriesIndex)] : []));
   dialog.replaceChildren(h("header", {}, h("h2", {}, `${row.arena} / ${row.itemId}`, row.repeat ? ` (repeat ${row.repeat})` : ""), close), ...blocks);
   if (!dialog.open) dialog.showModal();
 }

@@ -18,7 +18,9 @@ function boot() {
     [["overview", "Overview"], ["charts", "Charts"], ["resilience", "Resilience"], ["pause", "Pause"], ["provenance", "Provenance"], ["items", "Items"]].map(([id, label]) => h("a", { href: `#${id}` }, label)),
   );
   const root = document.getElementById("app");
-  root.replaceChildren(
+  // append() skips the sections that have nothing to show (null); replaceChildren would print them.
+  root.replaceChildren();
+  append(root, [
     h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${DATA.mode} · ${DATA.items.length} item rows · ${DATA.series.length} framework column(s)`), nav),
     banner(),
     renderOverview(),
@@ -27,7 +29,7 @@ function boot() {
     renderPause(),
     renderProvenance(),
     renderGrid(),
-  );
+  ]);
 }
 
 try {
