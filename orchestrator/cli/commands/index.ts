@@ -133,6 +133,13 @@ export const COMMANDS: readonly Command[] = [
     run: lazy(() => import("./clean.ts")),
   },
   {
+    name: "report",
+    summary: "self-contained HTML report: RUN (id or folder, default latest) → runs/<run>/report.html; several RUNs → runs/report-<time>.html",
+    common: [],
+    positionals: "[RUN...]",
+    run: lazy(() => import("./report.ts")),
+  },
+  {
     name: "probe",
     summary: "run the fairness probes: a rule × adapter table, or the hostile fixtures each probe must catch",
     common: [],

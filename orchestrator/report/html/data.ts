@@ -1,0 +1,128 @@
+/**
+ * From loaded run records (and each run's manifest) to the report's data. Pure: the clock and
+ * the statistics come in as arguments, so the same records always give the same report.
+ */
+import type { Manifest } from "../../store/manifest.ts";
+import type { RunRecord } from "../record.ts";
+import { itemGrid } from "./items.ts";
+import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
+import { overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
+import type { LaneTranscriptFile } from "./transcript.ts";
+import type { ArenaInfo, Cell, IntervalProvider, ReportData, RunInfo, Series } from "./types.ts";
+
+export interface RunInput {
+  readonly runId: string;
+  readonly manifest?: Manifest;
+  /** The commit the run was made from, when something recorded it. */
+  readonly gitSha?: string;
+  readonly records: readonly RunRecord[];
+  readonly transcripts?: readonly LaneTranscriptFile[];
+}
+
+export interface BuildOptions {
+  /** ISO time the report was built (the caller's clock). */
+  readonly generatedAt: string;
+  readonly intervals?: IntervalProvider;
+  /** The framework overheads are measured against (default `vanilla`). */
+  readonly baseline?: string;
+}
+
+export const DEFAULT_BASELINE = "vanilla";
+
+function runInfo(run: RunInput, label: string): RunInfo {
+  const records = [...run.records];
+  const first = records[0];
+  const statuses: RunInfo["statuses"] = {};
+  for (const r of records) statuses[r.arena] = r.status;
+  const priced = records.find((r) => hasPricing(r.pricing));
+  return {
+    runId: run.runId,
+    label,
+    createdAt: run.manifest?.created_at ?? first?.started_at ?? "",
+    mode: run.manifest?.mode ?? first?.mode ?? "mock",
+    models: [...new Set(records.map((r) => r.model))],
+    ...(run.manifest ? { command: run.manifest.command, argv: run.manifest.argv } : {}),
+    ...(run.gitSha ? { gitSha: run.gitSha } : {}),
+    harnessVersion: first?.harness_version ?? "",
+    node: first?.node ?? "",
+    platform: first?.platform ?? "",
+    statuses,
+    sessions: run.manifest?.sessions.length ?? 1,
+    ...(priced ? { pricing: { inputPerM: priced.pricing.input_per_m, outputPerM: priced.pricing.output_per_m } } : {}),
+  };
+}
+
+function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, intervals: IntervalProvider | undefined): Cell {
+  const { fw, record } = lane;
+  const items = fw.items;
+  const passed = items.filter((i) => i.passed).length;
+  const passInterval = fw.available && items.length > 0 ? intervals?.wilsonInterval(passed, items.length) : undefined;
+  const overhead = promptOverhead(lanes, lane, baseline);
+  return {
+    series: lane.seriesId,
+    arena: record.arena,
+    available: fw.available,
+    ...(fw.available ? {} : { unavailable: fw.unavailable_kind ?? "load_failed", reason: fw.reason ?? "" }),
+    n: items.length,
+    passed,
+    passRate: items.length === 0 ? 0 : passed / items.length,
+    ...(passInterval ? { passInterval: { low: passInterval.low, high: passInterval.high } } : {}),
+    errors: items.filter((i) => i.error).length,
+    errorsByClass: errorsByClass(items),
+    violationItems: items.filter((i) => (i.violations?.length ?? 0) > 0).length,
+    violationsByRule: violationsByRule(items),
+    metrics: laneMetrics(items, record.pricing, `${lane.runId}/${record.arena}/${lane.seriesId}`, intervals),
+    ...(overhead !== undefined ? { promptOverhead: overhead } : {}),
+    latencySamples: items.map((i) => i.latency_s),
+    ...(fw.isolation
+      ? { isolation: { level: fw.isolation.level, network: fw.isolation.network, tool: fw.isolation.tool, violations: fw.isolation.violations ?? [] } }
+      : {}),
+  };
+}
+
+export function buildReportData(runs: readonly RunInput[], options: BuildOptions): ReportData {
+  const baseline = options.baseline ?? DEFAULT_BASELINE;
+  const combined = runs.length > 1;
+  const runLabel = (index: number) => (combined ? `R${index + 1}` : "");
+  const seriesList: Series[] = [];
+  const lanes: Lane[] = [];
+  const arenas = new Map<string, ArenaInfo>();
+  runs.forEach((run, index) => {
+    const records = [...run.records].sort((a, b) => a.arena.localeCompare(b.arena));
+    for (const record of records) {
+      if (!arenas.has(record.arena)) arenas.set(record.arena, { id: record.arena, description: record.arena_description, datasetSize: record.dataset_size });
+      for (const fw of record.frameworks) {
+        const id = combined ? `${runLabel(index)}/${fw.framework}` : fw.framework;
+        let series = seriesList.find((s) => s.id === id);
+        if (!series) {
+          series = { id, framework: fw.framework, runId: run.runId, label: combined ? `${fw.framework} (${runLabel(index)})` : fw.framework, variant: fw.variant, libVersions: [] };
+          seriesList.push(series);
+        }
+        if (fw.available && !series.libVersions.includes(fw.lib_version)) series.libVersions.push(fw.lib_version);
+        lanes.push({ seriesId: id, runId: run.runId, record, fw });
+      }
+    }
+  });
+  const seriesOrder = seriesList.map((s) => s.id);
+  const arenaIds = [...arenas.keys()].sort();
+  // Arena-major, then series order: the grid's rows and the charts' facets follow it.
+  lanes.sort((a, b) => arenaIds.indexOf(a.record.arena) - arenaIds.indexOf(b.record.arena) || seriesOrder.indexOf(a.seriesId) - seriesOrder.indexOf(b.seriesId));
+  const transcriptFiles = new Map<string, LaneTranscriptFile>();
+  for (const run of runs) for (const t of run.transcripts ?? []) transcriptFiles.set(`${run.runId}/${t.arena}/${t.framework}`, t);
+  const grid = itemGrid(lanes, seriesOrder, (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.fw.framework}`));
+  const modes = new Set(runs.map((r) => r.manifest?.mode ?? r.records[0]?.mode ?? "mock"));
+  return {
+    formatVersion: 1,
+    generatedAt: options.generatedAt,
+    mode: modes.size === 1 ? [...modes][0]! : "mixed",
+    baseline,
+    runs: runs.map((r, i) => runInfo(r, runLabel(i))),
+    series: seriesList,
+    arenas: arenaIds.map((id) => arenas.get(id)!),
+    cells: lanes.map((l) => cellOf(l, lanes, baseline, options.intervals)),
+    overhead: overheadRows(lanes, seriesOrder, baseline),
+    resilience: resilienceRows(lanes),
+    pause: pauseRows(lanes),
+    ...grid,
+  };
+}

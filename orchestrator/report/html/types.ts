@@ -1,0 +1,189 @@
+/**
+ * What the HTML report is drawn from: plain JSON (no Map, no bigint, no undefined inside arrays),
+ * because it is embedded in the page and read back by the browser with JSON.parse. The client
+ * script only reads this; every figure is computed here, once, in Node, where it can be tested.
+ */
+import type { ErrorClass } from "../../run/error-class.ts";
+import type { CompactTranscript, TranscriptBlocks } from "./transcript.ts";
+
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
+}
+
+/**
+ * The statistics the report can show but does not compute itself (orchestrator/stats/ does):
+ * passed in, so the data stays testable without them and the wiring is one argument.
+ */
+export interface IntervalProvider {
+  wilsonInterval(successes: number, n: number): Interval | undefined;
+  bootstrapMeanInterval(values: readonly number[], options: { seed: number }): { mean: number; low: number; high: number } | undefined;
+}
+
+export interface Metric {
+  readonly mean: number;
+  readonly n: number;
+  readonly meanInterval?: Interval;
+}
+
+export const METRICS = ["promptTokens", "completionTokens", "llmCalls", "latencyS", "costUsd"] as const;
+export type MetricName = (typeof METRICS)[number];
+
+/** One run's provenance: a combined report lists several. */
+export interface RunInfo {
+  readonly runId: string;
+  /** Short label used where a combined report must tell lanes of different runs apart. */
+  readonly label: string;
+  readonly createdAt: string;
+  readonly mode: "mock" | "live";
+  readonly models: string[];
+  readonly command?: string;
+  readonly argv?: string[];
+  readonly gitSha?: string;
+  readonly harnessVersion: string;
+  readonly node: string;
+  readonly platform: string;
+  readonly statuses: Record<string, "complete" | "interrupted">;
+  readonly sessions: number;
+  readonly pricing?: { readonly inputPerM: number; readonly outputPerM: number };
+}
+
+/** A column of the report: one framework in one run (a single-run report has one per framework). */
+export interface Series {
+  readonly id: string;
+  readonly framework: string;
+  readonly runId: string;
+  readonly label: string;
+  readonly variant: boolean;
+  readonly libVersions: string[];
+}
+
+export interface ArenaInfo {
+  readonly id: string;
+  readonly description: string;
+  readonly datasetSize: number;
+}
+
+export interface Isolation {
+  readonly level: "sandbox" | "watched";
+  readonly network: "sealed" | "shared";
+  readonly tool: string;
+  readonly violations: string[];
+}
+
+/** Series × arena: the overview cell and the chart figures. */
+export interface Cell {
+  readonly series: string;
+  readonly arena: string;
+  readonly available: boolean;
+  /** unsupported, stub, not_installed, load_failed, build_failed (when not available). */
+  readonly unavailable?: string;
+  readonly reason?: string;
+  readonly n: number;
+  readonly passed: number;
+  readonly passRate: number;
+  readonly passInterval?: Interval;
+  readonly errors: number;
+  readonly errorsByClass: Partial<Record<ErrorClass, number>>;
+  /** Items with at least one broken rule, and per rule the items that broke it. */
+  readonly violationItems: number;
+  readonly violationsByRule: Record<string, number>;
+  readonly metrics: Partial<Record<MetricName, Metric>>;
+  /** Mean prompt tokens over the baseline's on the same arena and run (absent without one). */
+  readonly promptOverhead?: number;
+  readonly latencySamples: number[];
+  readonly isolation?: Isolation;
+}
+
+/** Σ of a series' mean prompt tokens over Σ of the baseline's, on the arenas both ran. */
+export interface OverheadRow {
+  readonly series: string;
+  readonly ratio: number;
+  readonly arenas: number;
+}
+
+export interface ResilienceRow {
+  readonly series: string;
+  readonly recovered: number;
+  readonly n: number;
+  readonly failedItems: string[];
+  readonly erroredItems: string[];
+  readonly violationItems: number;
+}
+
+export interface PauseRow {
+  readonly series: string;
+  readonly arena: string;
+  readonly kind: "pause" | "durable";
+  readonly n: number;
+  /** Items that paused at least once, and those of them that passed. */
+  readonly paused: number;
+  readonly pausedAndPassed: number;
+  readonly meanLegs: number;
+  readonly meanResumeStateBytes?: number;
+  readonly maxResumeStateBytes?: number;
+  /** Mean prompt tokens per leg position: a resumed leg that re-sends everything shows here. */
+  readonly legPromptTokens: number[];
+}
+
+export type ItemStatus = "pass" | "fail" | "error";
+
+/** The item grid keeps only what a row needs; the rest is in `details`, parsed on demand. */
+export interface ItemRow {
+  readonly key: string;
+  readonly arena: string;
+  readonly itemId: string;
+  readonly repeat: number;
+  /** One entry per series (same order as `series`): null where the series did not run it. */
+  readonly cells: (ItemCell | null)[];
+}
+
+export interface ItemCell {
+  readonly status: ItemStatus;
+  readonly violations: number;
+  /** Index into `details`. */
+  readonly detail: number;
+}
+
+export interface ItemDetail {
+  readonly series: string;
+  readonly checks: { type: string; ok: boolean; detail: string }[];
+  readonly answer: string;
+  readonly toolCalls: string[];
+  readonly error?: string;
+  readonly errorClass?: ErrorClass;
+  readonly violations: { rule: string; leg: number; request?: number; detail: string }[];
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly llmCalls: number;
+  readonly latencyS: number;
+  readonly legs: number;
+  /** Where this item's exchanges are, when its lane recorded them: `transcripts[lane].items[key]`. */
+  readonly transcript?: { readonly lane: number; readonly key: string };
+}
+
+/** One framework's transcripts on one arena: the unit the page parses when one is opened. */
+export interface LaneTranscripts {
+  readonly series: string;
+  readonly arena: string;
+  readonly blocks: TranscriptBlocks;
+  readonly items: Record<string, CompactTranscript>;
+}
+
+export interface ReportData {
+  readonly formatVersion: 1;
+  readonly generatedAt: string;
+  readonly mode: "mock" | "live" | "mixed";
+  readonly baseline: string;
+  readonly runs: RunInfo[];
+  readonly series: Series[];
+  readonly arenas: ArenaInfo[];
+  readonly cells: Cell[];
+  readonly overhead: OverheadRow[];
+  readonly resilience: ResilienceRow[];
+  readonly pause: PauseRow[];
+  readonly items: ItemRow[];
+  readonly details: ItemDetail[];
+  /** Each in its own JSON block in the page, parsed only when one of its items' transcript is opened. */
+  readonly transcripts: LaneTranscripts[];
+}

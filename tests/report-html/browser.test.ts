@@ -1,0 +1,176 @@
+/**
+ * The report in a real headless Chromium, opened from file:// as a reader would: it must draw
+ * without a console error or a network request, its charts must have marks, filtering must
+ * change the rows, and an opened item must show its check detail and transcript.
+ *
+ * Skipped (with the reason printed) only when no Chromium is found and ARENA_REQUIRE_BROWSER is
+ * unset; CI sets it wherever it could install Chromium, so there a missing browser fails.
+ */
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeRunReport } from "../../orchestrator/report/html/write.ts";
+import type { IntervalProvider } from "../../orchestrator/report/html/types.ts";
+import { chromiumPath, launchChromium } from "../support/chromium.ts";
+import { ERROR_TEXT, FAIL_DETAIL, HOSTILE_ANSWER, STREAMED_TEXT, writeFixtureRun } from "./fixture.ts";
+
+const OUTPUT = path.join(import.meta.dirname, ".output");
+const executable = chromiumPath();
+const required = Boolean(process.env.ARENA_REQUIRE_BROWSER);
+if (!executable && !required) {
+  console.warn(`browser test skipped: no Chromium at ${process.env.ARENA_CHROMIUM || "/usr/bin/chromium"} (set ARENA_CHROMIUM, or ARENA_REQUIRE_BROWSER=1 to fail instead)`);
+}
+
+/** Intervals the test can recognise, so it can see them drawn. */
+const intervals: IntervalProvider = {
+  wilsonInterval: (s, n) => ({ low: Math.max(0, s / n - 0.2), high: Math.min(1, s / n + 0.2) }),
+  bootstrapMeanInterval: (values) => {
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    return { mean, low: mean * 0.9, high: mean * 1.1 };
+  },
+};
+
+describe.skipIf(!executable && !required)("the report in headless Chromium", () => {
+  let browser: Browser;
+  let page: Page;
+  let root: string;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    if (!executable) throw new Error(`ARENA_REQUIRE_BROWSER is set but no Chromium is executable at ${process.env.ARENA_CHROMIUM || "/usr/bin/chromium"}`);
+    const fixture = writeFixtureRun();
+    root = fixture.root;
+    const file = await writeRunReport(fixture.runDir, { intervals, now: new Date("2026-12-01T09:00:00Z") });
+    browser = await launchChromium(executable);
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    page.on("request", (r) => {
+      if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) problems.push(`request: ${r.url()}`);
+    });
+    await page.goto(pathToFileURL(file).href);
+    await page.waitForSelector("html[data-ready], html[data-failed]", { timeout: 30_000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("draws the page with no console error, page error or network request", async () => {
+    expect(await page.getAttribute("html", "data-failed")).toBeNull();
+    expect(await page.getAttribute("html", "data-ready")).toBe("true");
+    expect(problems).toEqual([]);
+    await expect(page.locator("#mode-banner").textContent()).resolves.toMatch(/only the resilience table and the prompt-size comparisons .* are meaningful/i);
+  });
+
+  it("renders every chart with marks, and the intervals as rules", async () => {
+    const charts = await page.locator(".chart").evaluateAll((els) =>
+      els.map((el) => ({
+        id: el.id,
+        svgs: el.querySelectorAll("svg").length,
+        bars: el.querySelectorAll('g[aria-label="bar"] rect').length,
+        rules: el.querySelectorAll('g[aria-label="rule"] line').length,
+      })),
+    );
+    const byId = Object.fromEntries(charts.map((c) => [c.id, c]));
+    expect(Object.keys(byId).sort()).toEqual(
+      ["chart-completionTokens", "chart-costUsd", "chart-latency", "chart-latencyS", "chart-llmCalls", "chart-overhead", "chart-passRate", "chart-promptTokens"].sort(),
+    );
+    // 2 frameworks × 3 arenas = 6 lanes: one bar each, and one interval rule each.
+    for (const id of ["chart-passRate", "chart-promptTokens", "chart-completionTokens", "chart-llmCalls", "chart-latencyS", "chart-costUsd"]) {
+      expect(byId[id]!.bars, id).toBe(6);
+      expect(byId[id]!.rules, id).toBeGreaterThanOrEqual(6);
+    }
+    expect(byId["chart-overhead"]!.bars).toBe(6);
+    // The boxplot is drawn from bars (the boxes) and rules (the whiskers).
+    expect(byId["chart-latency"]!.bars).toBe(6);
+    expect(charts.every((c) => c.svgs >= 1)).toBe(true);
+    await expect(page.locator("#overview").textContent()).resolves.toContain("1/3 33% [13%–53%]");
+  });
+
+  it("shows the resilience, pause and provenance tables", async () => {
+    await expect(page.locator("#resilience").textContent()).resolves.toContain("r-02");
+    await expect(page.locator("#pause").textContent()).resolves.toContain("400 → 600");
+    const provenance = await page.locator("#provenance").textContent();
+    expect(provenance).toContain("0123456789abcdef0123456789abcdef01234567");
+    expect(provenance).toContain("sandbox, network sealed (bubblewrap 0.8.0)");
+  });
+
+  it("filters the item grid to failures, errors and differences", async () => {
+    const rows = () => page.locator("#item-table tbody tr").count();
+    expect(await rows()).toBe(7);
+    await page.check('input[name="item-filter"][value="failed"]');
+    expect(await rows()).toBe(3);
+    const failed = await page.locator("#item-table tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-key")));
+    expect(failed).toEqual(["durable_state/d-01#0", "resilience/r-02#0", "tool_use/t-02#0"]);
+    await page.check('input[name="item-filter"][value="errored"]');
+    expect(await rows()).toBe(1);
+    await page.check('input[name="item-filter"][value="differ"]');
+    expect(await rows()).toBe(4);
+    await page.check('input[name="item-filter"][value="violations"]');
+    expect(await rows()).toBe(1);
+    await page.check('input[name="item-filter"][value="all"]');
+    expect(await rows()).toBe(7);
+  });
+
+  it("opens an item: its check detail, answer as text, error and transcript", async () => {
+    await page.click('tr[data-key="tool_use/t-02#0"] td[data-status="fail"]');
+    const dialog = page.locator("dialog#item-detail");
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    const fancy = dialog.locator('details.series-detail[data-series="fancy"]');
+    await expect(fancy.textContent()).resolves.toContain(FAIL_DETAIL);
+    await expect(fancy.locator("pre.answer").textContent()).resolves.toBe(HOSTILE_ANSWER);
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    await fancy.locator("details.transcript > summary").click();
+    const transcript = await fancy.locator("details.transcript").textContent();
+    expect(transcript).toContain('"expression": "2 + 2"');
+    expect(transcript).toContain(STREAMED_TEXT);
+    expect(transcript).toContain("served usage: 120 prompt + 6 completion tokens");
+    expect(transcript).toMatch(/tools \(block b[0-9a-f]{12}\): search, calculator/);
+    expect(transcript).toMatch(/system \(block b[0-9a-f]{12}, \d+ chars\)/);
+    mkdirSync(OUTPUT, { recursive: true });
+    await page.screenshot({ path: path.join(OUTPUT, "item.png") });
+    await dialog.locator("button.close").click();
+    await page.click('tr[data-key="tool_use/t-03#0"] td[data-status="error"]');
+    await expect(dialog.locator('details.series-detail[data-series="fancy"] .error-box').textContent()).resolves.toContain(ERROR_TEXT);
+    await dialog.locator("button.close").click();
+    // An item only one framework ran: one section, and no gap printed as text.
+    await page.click('tr[data-key="resilience/r-03#0"] td[data-status="pass"]');
+    await expect(dialog.locator("details.series-detail").count()).resolves.toBe(1);
+    expect(await dialog.innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
+    await dialog.locator("button.close").click();
+    expect(await page.locator("body").innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
+    expect(problems).toEqual([]);
+  });
+
+  it("draws a live run without the mock banner or wiring notes", async () => {
+    const live = writeFixtureRun(undefined, "live");
+    try {
+      const file = await writeRunReport(live.runDir);
+      const other = await browser.newPage();
+      other.on("pageerror", (e) => problems.push(`page error (live): ${e.message}`));
+      await other.goto(pathToFileURL(file).href);
+      await other.waitForSelector("html[data-ready], html[data-failed]", { timeout: 30_000 });
+      expect(await other.getAttribute("html", "data-failed")).toBeNull();
+      await expect(other.locator("#mode-banner").count()).resolves.toBe(0);
+      await expect(other.locator(".wiring").count()).resolves.toBe(0);
+      expect(await other.locator("body").innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
+      await other.close();
+      expect(problems).toEqual([]);
+    } finally {
+      rmSync(live.root, { recursive: true, force: true });
+    }
+  });
+
+  it("saves a screenshot of the whole page", async () => {
+    mkdirSync(OUTPUT, { recursive: true });
+    const file = path.join(OUTPUT, "report.png");
+    await page.screenshot({ path: file, fullPage: true });
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+  });
+});
