@@ -13,8 +13,9 @@ export interface CatalogEntry {
   readonly arenas?: readonly string[];
 }
 
-function entry(name: string, arenas?: readonly string[]): CatalogEntry {
-  const module = fileURLToPath(new URL(`../workers/adapters/${name}/index.ts`, import.meta.url));
+/** `file`: a variant that lives in its parent's folder (`<parent>/multi.ts`) instead of its own. */
+function entry(name: string, arenas?: readonly string[], file = `${name}/index.ts`): CatalogEntry {
+  const module = fileURLToPath(new URL(`../workers/adapters/${file}`, import.meta.url));
   return arenas ? { name, module, arenas } : { name, module };
 }
 
@@ -25,6 +26,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("openai_agents-multi", ["multi_agent"]),
   entry("langgraph"),
   entry("langgraph-multi", ["multi_agent"]),
+  entry("mastra"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
