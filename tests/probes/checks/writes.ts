@@ -19,6 +19,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   openai_agents: "state", // RunState JSON in resume_state
   "openai_agents-multi": "state",
   langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
+  mastra: "disk", // Mastra's LibSQL storage (workflow snapshots) under checkpoint_dir
   // fixtures
   litterbug: "disk",
 };

@@ -32,15 +32,19 @@ export function parseHandle(state: unknown, dir: string): RunHandle | string {
 }
 
 /**
- * The item error for an exception or an error Mastra resolved with. Mastra's step timeout
- * (`MastraTimeoutError`) is named so the harness classifies it as a timeout; anything else keeps
- * its own name.
+ * The item error for an exception, or an error Mastra resolved with, as `<name>: <message>`. The
+ * harness classifies a returned error by its text, so the facts it needs are kept in it: Mastra's
+ * step timeout (`MastraTimeoutError: Model call timed out after …`) already says "timed out", and
+ * an HTTP failure (`AI_APICallError`, whose message is only the provider's body) gets its status
+ * appended, so a 5xx that survived Mastra's retries is an infra error, not the framework's.
  */
 export function legError(err: unknown): string {
-  if (err instanceof Error) {
-    process.stderr.write(`${err.stack ?? err.message}\n`);
-    const timedOut = err.name === "MastraTimeoutError" || /timed? ?out/i.test(err.message);
-    return timedOut && !/timed out/i.test(err.message) ? `TimeoutError: ${err.message} (timed out)` : `${err.name}: ${err.message}`;
-  }
-  return `Error: ${String(err)}`;
+  if (!(err instanceof Error)) return `Error: ${String(err)}`;
+  process.stderr.write(`${err.stack ?? err.message}\n`);
+  const status = (err as { statusCode?: unknown }).statusCode;
+  const suffix = Number.isInteger(status) ? ` (status code ${status})` : "";
+  return `${err.name}: ${err.message}${suffix}`;
 }
+
+/** What an aborted loop resolves with instead of throwing: empty text, no error (README, Findings). */
+export const ABORTED = "TimeoutError: the model call was aborted and Mastra resolved with empty text (timed out)";

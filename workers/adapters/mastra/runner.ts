@@ -16,7 +16,7 @@ import type { BuildContext, Decision, Runner } from "../../../contract/adapter.t
 import { LegLedger } from "./ledger.ts";
 import { gatewayModel, modelSettings } from "./model.ts";
 import { canonicalTools, decisionText } from "./tools.ts";
-import { legError, parseHandle, STORE_FILE, type RunHandle } from "./outcome.ts";
+import { ABORTED, legError, parseHandle, STORE_FILE, type RunHandle } from "./outcome.ts";
 
 export const ITERATIONS_EXCEEDED = "max tool iterations exceeded";
 /** The snapshot records the agent id: a resume must rebuild the same agent. */
@@ -82,6 +82,7 @@ export function buildMastraRunner(arena: ArenaSpec, config: AdapterConfig, ctx: 
     const base = { tool_calls: ledger.calls, ...ledger.usage() };
     // An aborted or failed model call does not throw: `generate` resolves with the error set.
     if (result.error) return { ...base, output_text: ledger.lastText, error: legError(result.error) };
+    if (result.finishReason === "aborted") return { ...base, output_text: ledger.lastText, error: ABORTED };
     if (result.finishReason === "suspended") {
       const pause = result.suspendPayload ?? {};
       const handle: RunHandle = { run_id: String(result.runId), tool_call_id: String(pause.toolCallId), store_file: store?.file ?? null };
