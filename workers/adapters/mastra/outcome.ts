@@ -14,6 +14,8 @@ export interface RunHandle {
   readonly tool_call_id: string;
   /** The database file inside `checkpoint_dir`, or null when the run was kept in memory. */
   readonly store_file: string | null;
+  /** Model calls the run has made so far (Mastra's step count, which `maxSteps` is measured against). */
+  readonly steps: number;
 }
 
 export function parseHandle(state: unknown, dir: string): RunHandle | string {
@@ -21,6 +23,7 @@ export function parseHandle(state: unknown, dir: string): RunHandle | string {
   const s = state as Record<string, unknown>;
   if (typeof s.run_id !== "string" || s.run_id === "") return "resume_state has no run_id";
   if (typeof s.tool_call_id !== "string" || s.tool_call_id === "") return "resume_state has no tool_call_id";
+  if (typeof s.steps !== "number" || !Number.isInteger(s.steps) || s.steps < 0) return "resume_state has no step count";
   if (s.store_file === null) {
     if (dir !== "") return "the run was kept in memory by another process";
   } else if (s.store_file !== STORE_FILE) {
@@ -28,7 +31,7 @@ export function parseHandle(state: unknown, dir: string): RunHandle | string {
   } else if (dir === "" || !existsSync(path.join(dir, STORE_FILE))) {
     return `store file ${STORE_FILE} is missing from the checkpoint directory`;
   }
-  return { run_id: s.run_id, tool_call_id: s.tool_call_id, store_file: s.store_file as string | null };
+  return { run_id: s.run_id, tool_call_id: s.tool_call_id, store_file: s.store_file as string | null, steps: s.steps };
 }
 
 /**

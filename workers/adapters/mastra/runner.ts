@@ -59,10 +59,14 @@ export function buildMastraRunner(arena: ArenaSpec, config: AdapterConfig, ctx: 
     return mastra.getAgent(AGENT_ID);
   }
 
-  const options = () => ({ maxSteps: config.maxToolIterations, modelSettings: modelSettings(config) });
+  /**
+   * `maxSteps` counts the run's steps across resumes (a resumed run restores its earlier steps), so
+   * a resumed leg gets the steps already taken plus its own full budget, as every leg does.
+   */
+  const options = (stepsBefore = 0) => ({ maxSteps: stepsBefore + config.maxToolIterations, modelSettings: modelSettings(config) });
 
   /** One leg: run `call` on a fresh agent and turn Mastra's outcome into the leg's result. */
-  async function leg(dir: string, call: (agent: Agent) => Promise<any>): Promise<AgentResultInput> {
+  async function leg(dir: string, stepsBefore: number, call: (agent: Agent) => Promise<any>): Promise<AgentResultInput> {
     const ledger = new LegLedger();
     const store = openStore(dir);
     try {
@@ -72,20 +76,25 @@ export function buildMastraRunner(arena: ArenaSpec, config: AdapterConfig, ctx: 
       } catch (err) {
         return { output_text: ledger.lastText, tool_calls: ledger.calls, ...ledger.usage(), error: legError(err) };
       }
-      return outcome(result, ledger, store);
+      return outcome(result, ledger, store, stepsBefore);
     } finally {
       await store?.close();
     }
   }
 
-  function outcome(result: any, ledger: LegLedger, store: OpenStore | undefined): AgentResultInput {
+  function outcome(result: any, ledger: LegLedger, store: OpenStore | undefined, stepsBefore: number): AgentResultInput {
     const base = { tool_calls: ledger.calls, ...ledger.usage() };
     // An aborted or failed model call does not throw: `generate` resolves with the error set.
     if (result.error) return { ...base, output_text: ledger.lastText, error: legError(result.error) };
     if (result.finishReason === "aborted") return { ...base, output_text: ledger.lastText, error: ABORTED };
     if (result.finishReason === "suspended") {
       const pause = result.suspendPayload ?? {};
-      const handle: RunHandle = { run_id: String(result.runId), tool_call_id: String(pause.toolCallId), store_file: store?.file ?? null };
+      const handle: RunHandle = {
+        run_id: String(result.runId),
+        tool_call_id: String(pause.toolCallId),
+        store_file: store?.file ?? null,
+        steps: stepsBefore + ledger.llmCalls,
+      };
       const args = pause.args ?? {};
       const summary = typeof args.summary === "string" ? args.summary : typeof args.note === "string" ? args.note : "";
       return { ...base, output_text: ledger.lastText, suspended: true, suspend_request: summary, resume_state: { ...handle } };
@@ -96,13 +105,13 @@ export function buildMastraRunner(arena: ArenaSpec, config: AdapterConfig, ctx: 
   }
 
   return {
-    run: (item: WorkItem) => leg(item.checkpointDir, (agent) => agent.generate(item.input, options())),
+    run: (item: WorkItem) => leg(item.checkpointDir, 0, (agent) => agent.generate(item.input, options())),
 
     async resume(item: WorkItem, state: Json, decision: Decision) {
       const handle = parseHandle(state, item.checkpointDir);
       if (typeof handle === "string") return { error: `cannot resume: ${handle}` };
-      const target = { runId: handle.run_id, toolCallId: handle.tool_call_id, ...options() };
-      return leg(item.checkpointDir, (agent) =>
+      const target = { runId: handle.run_id, toolCallId: handle.tool_call_id, ...options(handle.steps) };
+      return leg(item.checkpointDir, handle.steps, (agent) =>
         decision === "approve"
           ? agent.approveToolCallGenerate(target)
           : agent.declineToolCallGenerate({ ...target, reason: decisionText("deny") }),
