@@ -27,6 +27,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("langgraph"),
   entry("langgraph-multi", ["multi_agent"]),
   entry("mastra"),
+  entry("mastra-multi", ["multi_agent"], "mastra/multi.ts"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
