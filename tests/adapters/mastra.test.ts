@@ -274,3 +274,38 @@ describe("mastra: transport and error classes on the wire", () => {
     expect(classifyAdapterError(error)).toBe("timeout");
   }, 60_000);
 });
+
+describe("mastra-multi on multi_agent", () => {
+  it("12/12 in four calls each (researcher, tool turn, writer, editor), usage = served; one budget: the research loop stops at the cap, a short budget skips the editor", async () => {
+    const { records } = await quickRun({
+      arenaDirs: [path.join(OUR_ARENAS, "multi_agent")],
+      adapters: [{ ...adapterEntry("mastra-multi"), onlyArenas: ["multi_agent"] }],
+      corpusPath: OUR_CORPUS,
+    });
+    const multi = records[0]!.frameworks.find((f) => f.framework === "mastra-multi")!;
+    expect([multi.available, failedIds(multi), multi.items.length]).toEqual([true, [], 12]);
+    expect(multi.items.every((i) => i.llm_calls === 4 && i.tool_calls.join() === "search")).toBe(true);
+    expect(usageMismatches(multi)).toEqual([]);
+
+    const loop = await probeRun({
+      adapter: adapterEntry("mastra-multi"),
+      config: { maxToolIterations: 4 },
+      arena: {
+        tools: ["search"],
+        prompt: SENTINEL_PROMPT,
+        items: [{ id: "m-01", input: "loop forever" }],
+        script: { default: { turns: [{ tool_calls: [{ name: "search", arguments: { query: "x" } }] }] } },
+      },
+    });
+    expect([loop.bodies.length, loop.framework.items[0]!.error]).toEqual([4, "max tool iterations exceeded"]);
+    const short = await probeRun({
+      adapter: adapterEntry("mastra-multi"),
+      config: { maxToolIterations: 3 },
+      arena: path.join(OUR_ARENAS, "multi_agent"),
+      items: ["ma-01"],
+    });
+    // researcher (tool call), researcher (answer), writer — the editor would be a fourth call.
+    expect(short.bodies.map((b) => (b.tools ? "tools" : "no-tools"))).toEqual(["tools", "tools", "no-tools"]);
+    expect(short.framework.items[0]!.error).toBeNull();
+  }, 300_000);
+});
