@@ -52,6 +52,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("strands", { packages: ["@strands-agents/sdk"], pause: "interrupt(); the agent's session snapshot travels in resume_state" }),
   entry("google_adk", { packages: GOOGLE_ADK, pause: "requireConfirmation; the session's events as JSON in checkpoint_dir, a handle in resume_state" }),
   entry("google_adk-multi", { packages: GOOGLE_ADK, pause: "requireConfirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk/multi.ts" }),
+  entry("mastra", { packages: ["@mastra/core", "@mastra/libsql"], pause: "requireApproval; LibSQL storage (mastra.db) in checkpoint_dir, a handle in resume_state" }),
+  entry("mastra-multi", { packages: ["@mastra/core"], pause: PIPELINE, arenas: ["multi_agent"], file: "mastra/multi.ts" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

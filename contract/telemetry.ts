@@ -8,6 +8,10 @@ const DISABLE: Record<string, string> = {
   LANGCHAIN_TRACING_V2: "false",
   LANGCHAIN_TRACING: "false",
   KAIBAN_TELEMETRY_OPT_OUT: "1",
+  // Mastra: PostHog feature telemetry off; no provider-registry refresh from the network.
+  MASTRA_TELEMETRY_DISABLED: "1",
+  MASTRA_OFFLINE: "1",
+  MASTRA_AUTO_REFRESH_PROVIDERS: "false",
   DO_NOT_TRACK: "1",
   // OpenTelemetry (Strands instruments its loop with @opentelemetry/api; Google ADK depends on the
   // SDK and OTLP exporters, and exports when an endpoint is set and a provider installed): no SDK,
@@ -41,6 +45,10 @@ const REMOVE = [
   "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
   "OTEL_EXPORTER_OTLP_METRICS_HEADERS",
   "OTEL_EXPORTER_OTLP_LOGS_HEADERS",
+  // Mastra Cloud / platform exporters authenticate with these.
+  "MASTRA_CLOUD_ACCESS_TOKEN",
+  "MASTRA_PLATFORM_ACCESS_TOKEN",
+  "MASTRA_CLOUD_API_ENDPOINT",
 ];
 
 export function disableTelemetry(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

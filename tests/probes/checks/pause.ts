@@ -19,6 +19,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "vanilla-multi",
   // The LangGraph researcher → writer → editor pipeline variant has no resume API.
   "langgraph-multi",
+  // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
+  "mastra-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";

@@ -24,6 +24,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   strands: "state", // the agent's session snapshot (JSON) in resume_state
   google_adk: "disk", // the session's events as JSON under checkpoint_dir
   "google_adk-multi": "disk",
+  mastra: "disk", // Mastra's LibSQL storage (workflow snapshots) under checkpoint_dir
   // fixtures
   litterbug: "disk",
 };
