@@ -13,18 +13,19 @@ export interface CatalogEntry {
   readonly arenas?: readonly string[];
 }
 
-function entry(name: string, arenas?: readonly string[]): CatalogEntry {
-  const module = fileURLToPath(new URL(`../workers/adapters/${name}/index.ts`, import.meta.url));
+/** `file` is the module below workers/adapters/: a folder's index.ts, or a variant's own file in its parent's folder. */
+function entry(name: string, arenas?: readonly string[], file = `${name}/index.ts`): CatalogEntry {
+  const module = fileURLToPath(new URL(`../workers/adapters/${file}`, import.meta.url));
   return arenas ? { name, module, arenas } : { name, module };
 }
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("vanilla"),
-  entry("vanilla-multi", ["multi_agent"]),
+  entry("vanilla-multi", ["multi_agent"], "vanilla/multi.ts"),
   entry("openai_agents"),
-  entry("openai_agents-multi", ["multi_agent"]),
+  entry("openai_agents-multi", ["multi_agent"], "openai_agents/multi.ts"),
   entry("langgraph"),
-  entry("langgraph-multi", ["multi_agent"]),
+  entry("langgraph-multi", ["multi_agent"], "langgraph/multi/index.ts"),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

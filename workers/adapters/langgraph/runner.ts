@@ -10,7 +10,7 @@ import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
 import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../contract/protocol.ts";
 import type { BuildContext, Decision, Runner } from "../../../contract/adapter.ts";
 import { agentGraph, recursionLimitFor } from "./graph.ts";
-import { messageText, rawArgumentsById, summariseLeg, type Execution } from "./leg.ts";
+import { messageText, rawArgumentsById, summariseLeg, type Execution } from "./history.ts";
 import { chatModel } from "./model.ts";
 import { newThreadId, parseHandle, RunStore, type OpenStore, type RunHandle } from "./store.ts";
 import { canonicalTools, type PauseRequest } from "./tools.ts";

@@ -6,8 +6,8 @@
 import { Agent } from "@openai/agents";
 import type { Adapter, BuildContext, Runner } from "../../../contract/adapter.ts";
 import type { AdapterConfig, ArenaSpec } from "../../../contract/protocol.ts";
-import { chatModel, sdkVersion } from "./client.ts";
-import { resumeLeg, runLeg, type LegOptions } from "./leg.ts";
+import { chatModel, sdkVersion } from "./model.ts";
+import { resumeLeg, runLeg, type LegOptions } from "./runner.ts";
 import { arenaTools } from "./tools.ts";
 
 /** The agent's name is part of the serialised RunState: a resume must rebuild the same one. */

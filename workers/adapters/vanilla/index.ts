@@ -1,6 +1,6 @@
 /** `vanilla`: the hand-rolled baseline every comparison is made against (see README.md). */
 import type { Adapter, Runner } from "../../../contract/adapter.ts";
-import { resumeMessages, runLeg, type LoopDeps, type Message } from "./loop.ts";
+import { resumeMessages, runLeg, type LoopDeps, type Message } from "./runner.ts";
 import type { AdapterConfig, ArenaSpec } from "../../../contract/protocol.ts";
 import type { BuildContext } from "../../../contract/adapter.ts";
 

@@ -14,8 +14,8 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { ChatOpenAI } from "@langchain/openai";
-import { freshId, messageText } from "../langgraph/leg.ts";
-import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
+import { freshId, messageText } from "../history.ts";
+import { PIPELINE_ROLES, type PipelineRole } from "../../pipeline-roles.ts";
 
 
 export const PipelineState = Annotation.Root({

@@ -7,7 +7,7 @@
 import { isSuspendTool, specsFor } from "../../../contract/tools/registry.ts";
 import { fromJs, pyTypeName } from "@agentic-arena/py-semantics";
 import type { AdapterConfig, AgentResultInput, ArenaSpec, Json } from "../../../contract/protocol.ts";
-import { chatCompletion, type ChatReply, type FetchLike } from "../chat-http.ts";
+import { chatCompletion, type ChatReply, type FetchLike } from "./model.ts";
 import type { Toolbox } from "../../../contract/adapter.ts";
 
 export type Message = Record<string, Json>;

@@ -7,9 +7,9 @@
  */
 import { Agent } from "@openai/agents";
 import type { Adapter, Runner } from "../../../contract/adapter.ts";
-import { chatModel, sdkVersion } from "../openai_agents/client.ts";
-import { resumeLeg, runLeg, type LegOptions } from "../openai_agents/leg.ts";
-import { arenaTools } from "../openai_agents/tools.ts";
+import { chatModel, sdkVersion } from "./model.ts";
+import { resumeLeg, runLeg, type LegOptions } from "./runner.ts";
+import { arenaTools } from "./tools.ts";
 
 export const ROLES = {
   researcher:

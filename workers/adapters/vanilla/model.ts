@@ -3,7 +3,7 @@
  * (the baseline and its pipeline variant). No retries, no streaming: the control in every
  * comparison must not hide transport behaviour.
  */
-import type { AdapterConfig } from "../../contract/protocol.ts";
+import type { AdapterConfig } from "../../../contract/protocol.ts";
 
 export interface WireToolCall {
   readonly id: string;

@@ -2,8 +2,8 @@
  * `langgraph-multi`: the researcher → writer → editor pipeline as a LangGraph graph (see
  * README.md), the LangGraph counterpart of `vanilla-multi` on multi_agent.
  */
-import type { Adapter } from "../../../contract/adapter.ts";
-import { langGraphVersion } from "../langgraph/index.ts";
+import type { Adapter } from "../../../../contract/adapter.ts";
+import { langGraphVersion } from "../index.ts";
 
 const adapter: Adapter = {
   name: "langgraph-multi",

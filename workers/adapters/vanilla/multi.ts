@@ -5,10 +5,10 @@
  */
 import { specsFor } from "../../../contract/tools/registry.ts";
 import type { Json } from "../../../contract/protocol.ts";
-import { chatCompletion } from "../chat-http.ts";
+import { chatCompletion } from "./model.ts";
 import type { Adapter } from "../../../contract/adapter.ts";
-import { LIB_VERSION } from "../vanilla/index.ts";
-import { assistantTurn } from "../vanilla/loop.ts";
+import { LIB_VERSION } from "./index.ts";
+import { assistantTurn } from "./runner.ts";
 import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
 
 

@@ -5,13 +5,13 @@
 import { randomUUID } from "node:crypto";
 import { HumanMessage, type AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
-import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../contract/protocol.ts";
-import type { BuildContext, Runner } from "../../../contract/adapter.ts";
-import { rawArgumentsById, summariseLeg } from "../langgraph/leg.ts";
-import { chatModel } from "../langgraph/model.ts";
-import { ITERATIONS_EXCEEDED, legError } from "../langgraph/runner.ts";
-import { canonicalTools } from "../langgraph/tools.ts";
-import { pipelineGraph, pipelineRecursionLimit } from "./pipeline.ts";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../../contract/protocol.ts";
+import type { BuildContext, Runner } from "../../../../contract/adapter.ts";
+import { rawArgumentsById, summariseLeg } from "../history.ts";
+import { chatModel } from "../model.ts";
+import { ITERATIONS_EXCEEDED, legError } from "../runner.ts";
+import { canonicalTools } from "../tools.ts";
+import { pipelineGraph, pipelineRecursionLimit } from "./graph.ts";
 
 export function buildPipelineRunner(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Runner {
   const model = chatModel(config);
