@@ -1,57 +1,30 @@
 /**
  * `vanilla-multi`: the hand-rolled researcher → writer → editor pipeline (harness.md §8), the
  * baseline for multi-agent entries. One shared history, one client, one budget of
- * `max_tool_iterations` LLM calls for the whole item.
+ * `max_tool_iterations` LLM calls for the whole item. Built only on what `index.ts` exports.
  */
-import { specsFor } from "../../../contract/tools/registry.ts";
-import type { Json } from "../../../contract/protocol.ts";
-import { chatCompletion } from "./model.ts";
 import type { Adapter } from "../../../contract/adapter.ts";
-import { LIB_VERSION } from "./index.ts";
-import { assistantTurn } from "./runner.ts";
-import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
-
-
-type Message = Record<string, Json>;
+import { MAX_ITERATIONS_ERROR, PIPELINE_ROLES, stagePrompt, type PipelineRole } from "../../../contract/texts.ts";
+import { arenaTools, assistantTurn, chatCompletion, LegUsage, LIB_VERSION, requestBody, toolMessage, type Message } from "./index.ts";
 
 const adapter: Adapter = {
   name: "vanilla-multi",
   libVersion: LIB_VERSION,
   build(arena, config, ctx) {
-    const specs = specsFor(arena.tools);
-    const system = (role: PipelineRole): Message => ({
-      role: "system",
-      content: `${arena.systemPrompt}\n\n${PIPELINE_ROLES[role]}`,
-    });
+    const specs = arenaTools(arena);
+    const system = (role: PipelineRole): Message => ({ role: "system", content: stagePrompt(arena.systemPrompt, PIPELINE_ROLES[role]) });
     return {
       async run(item) {
         const history: Message[] = [{ role: "user", content: item.input }];
         const toolCalls: { name: string; arguments: string }[] = [];
-        let promptTokens = 0;
-        let completionTokens = 0;
-        let calls = 0;
+        const usage = new LegUsage();
         let lastContent = "";
-        const call = async (role: PipelineRole, withTools: boolean) => {
-          const body: Record<string, unknown> = {
-            model: config.model,
-            messages: [system(role), ...history],
-            temperature: config.temperature,
-            stream: false,
-          };
-          if (withTools) {
-            body.tools = specs;
-            body.tool_choice = "auto";
-          }
-          const reply = await chatCompletion(config, body);
-          calls += 1;
-          promptTokens += reply.promptTokens;
-          completionTokens += reply.completionTokens;
-          return reply;
-        };
-        const usage = () => ({ prompt_tokens: promptTokens, completion_tokens: completionTokens, llm_calls: calls });
+        // Only the researcher gets tools; writer and editor are called without `tools`/`tool_choice`.
+        const call = async (role: PipelineRole, withTools: boolean) =>
+          usage.add(await chatCompletion(config, requestBody(config, [system(role), ...history], withTools ? specs : undefined)));
 
         let researched = false;
-        while (calls < config.maxToolIterations) {
+        while (usage.calls < config.maxToolIterations) {
           const reply = await call("researcher", true);
           lastContent = reply.content || lastContent;
           if (reply.toolCalls.length === 0) {
@@ -61,22 +34,22 @@ const adapter: Adapter = {
           history.push(assistantTurn(reply));
           for (const c of reply.toolCalls) {
             toolCalls.push({ name: c.name, arguments: c.arguments });
-            history.push({ role: "tool", tool_call_id: c.id, content: ctx.tools.dispatch(c.name, c.arguments) });
+            history.push(toolMessage(ctx.tools, c));
           }
         }
         if (!researched) {
-          return { output_text: lastContent, tool_calls: toolCalls, ...usage(), error: "max tool iterations exceeded" };
+          return { output_text: lastContent, tool_calls: toolCalls, ...usage.report(), error: MAX_ITERATIONS_ERROR };
         }
         if (lastContent) history.push({ role: "assistant", content: lastContent });
         for (const role of ["writer", "editor"] as const) {
-          if (calls >= config.maxToolIterations) break;
+          if (usage.calls >= config.maxToolIterations) break;
           const reply = await call(role, false);
           if (reply.content) {
             lastContent = reply.content;
             history.push({ role: "assistant", content: reply.content });
           }
         }
-        return { output_text: lastContent, tool_calls: toolCalls, ...usage() };
+        return { output_text: lastContent, tool_calls: toolCalls, ...usage.report() };
       },
     };
   },
