@@ -2,7 +2,7 @@
  * The adapter contract (harness.md §2). An adapter module's default export is an {@link Adapter};
  * the worker host loads it by path, builds one runner per arena + config, and drives it.
  */
-import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "./protocol.ts";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, DECISIONS, Json, WorkItem } from "./protocol.ts";
 
 export type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem };
 
@@ -16,7 +16,7 @@ export interface BuildContext {
   readonly tools: Toolbox;
 }
 
-export type Decision = "approve" | "deny";
+export type Decision = (typeof DECISIONS)[number];
 
 export interface Runner {
   run(item: WorkItem): Promise<AgentResultInput>;
@@ -25,7 +25,7 @@ export interface Runner {
 }
 
 export interface Adapter {
-  /** Equals the adapter's folder name. */
+  /** The catalogue name (`--framework`): the folder's name, or the variant's (`vanilla-multi` is `vanilla/multi.ts`). */
   readonly name: string;
   /** `<package> <version>`; must not require the framework to be installed to read. */
   readonly libVersion: string | (() => string);

@@ -42,11 +42,11 @@ const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("vanilla", { packages: [], pause: "own loop stops at the pause tool; the transcript travels in resume_state" }),
-  entry("vanilla-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"] }),
+  entry("vanilla-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"], file: "vanilla/multi.ts" }),
   entry("openai_agents", { packages: OPENAI_AGENTS, pause: "needsApproval interruption; the SDK's RunState travels in resume_state" }),
-  entry("openai_agents-multi", { packages: OPENAI_AGENTS, pause: "needsApproval through handoffs; RunState in resume_state", arenas: ["multi_agent"] }),
+  entry("openai_agents-multi", { packages: OPENAI_AGENTS, pause: "needsApproval through handoffs; RunState in resume_state", arenas: ["multi_agent"], file: "openai_agents/multi.ts" }),
   entry("langgraph", { packages: LANGGRAPH, pause: "interrupt(); SQLite checkpointer in checkpoint_dir, a handle in resume_state" }),
-  entry("langgraph-multi", { packages: LANGGRAPH, pause: PIPELINE, arenas: ["multi_agent"] }),
+  entry("langgraph-multi", { packages: LANGGRAPH, pause: PIPELINE, arenas: ["multi_agent"], file: "langgraph/multi/index.ts" }),
   entry("ai_sdk", { packages: AI_SDK, pause: "toolApproval request; the SDK's messages travel in resume_state" }),
   entry("ai_sdk-multi", { packages: AI_SDK, pause: "toolApproval request in the lead agent; the messages travel in resume_state", arenas: ["multi_agent"], file: "ai_sdk/multi.ts" }),
   entry("strands", { packages: ["@strands-agents/sdk"], pause: "interrupt(); the agent's session snapshot travels in resume_state" }),

@@ -85,13 +85,16 @@ export const BuildMessage = z.object({
 });
 /** `arena` names the runner: one worker may hold a built runner for several arenas of a run. */
 export const RunMessage = z.object({ type: z.literal("run"), job: z.string(), arena: z.string(), item: WorkItemSchema });
+/** The human's answer at a pause, injected by the harness on resume. */
+export const DECISIONS = ["approve", "deny"] as const;
+
 export const ResumeMessage = z.object({
   type: z.literal("resume"),
   job: z.string(),
   arena: z.string(),
   item: WorkItemSchema,
   state: JsonSchema,
-  decision: z.enum(["approve", "deny"]),
+  decision: z.enum(DECISIONS),
 });
 export const ShutdownMessage = z.object({ type: z.literal("shutdown") });
 

@@ -1,4 +1,6 @@
-/** The canonical tools: declared once (specs), selected per arena (registry), run once (dispatch). */
+/** The canonical tools: each defined once (its own file, collected in canonical.ts), advertised (specs), selected per arena (registry), run by one runner (dispatch). */
+export { defineTool, type Arguments, type ParameterDefinition, type Parameters, type ToolDefinition } from "./define.ts";
+export { CANONICAL_TOOLS, toolDefinition } from "./canonical.ts";
 export {
   CANONICAL_SPECS,
   descriptionOf,
@@ -19,9 +21,11 @@ export {
   CONTROL_TOOLS,
   DelegateCollisionError,
   HANDOFF_PREFIX,
+  harnessUnsupported,
   isControlTool,
   isSuspendTool,
   namesFor,
+  pauseRequestOf,
   specsFor,
   SUSPEND_TOOLS,
   TOOL_NAMES,
@@ -29,4 +33,5 @@ export {
 export { dispatch, type ToolEnv } from "./dispatch.ts";
 export { calculator } from "@agentic-arena/py-semantics/calculator";
 export { CorpusError, DEFAULT_CORPUS_PATH, loadCorpus, search, type Corpus, type CorpusEntry } from "./search.ts";
-export { bookRoom, searchRooms } from "./rooms.ts";
+export { searchRooms } from "./search_rooms.ts";
+export { bookRoom } from "./book_room.ts";

@@ -1,11 +1,13 @@
 /**
  * Which tools an arena gets, which ones pause a run, and which framework-added names are exempt
- * from the "only declared tools" rule (shared spec, tools.md §2, §7, §8).
+ * from the "only declared tools" rule (shared spec, tools.md §2, §7, §8). Pause and support roles
+ * are read off the definitions (`pause`, `unsupported`).
  */
 import { reprString } from "@agentic-arena/py-semantics";
-import { CANONICAL_SPECS, toolSpec, type ToolName, type ToolSpec } from "./specs.ts";
+import { CANONICAL_TOOLS, TOOL_NAMES, toolDefinition, type ToolName } from "./canonical.ts";
+import { toolSpec, type ToolSpec } from "./specs.ts";
 
-export const TOOL_NAMES: readonly ToolName[] = Object.freeze(CANONICAL_SPECS.map((s) => s.function.name));
+export { TOOL_NAMES };
 
 /**
  * Registry names present in `declared`, in registry order: the arena's order, duplicates and unknown
@@ -21,21 +23,35 @@ export function specsFor(declared?: readonly string[] | null): ToolSpec[] {
   return namesFor(declared).map(toolSpec);
 }
 
-export const SUSPEND_TOOLS: readonly ToolName[] = Object.freeze(["request_approval", "save_progress"] as const);
+/** The tools that pause a run, in registry order. */
+export const SUSPEND_TOOLS: readonly ToolName[] = Object.freeze(TOOL_NAMES.filter((name) => CANONICAL_TOOLS[name].pause !== undefined));
 
 export function isSuspendTool(name: string): boolean {
-  return (SUSPEND_TOOLS as readonly string[]).includes(name);
+  return toolDefinition(name)?.pause !== undefined;
 }
 
+/** The argument of each suspend tool that says what is to be decided, in registry order. */
+const PAUSE_REQUESTS: readonly string[] = SUSPEND_TOOLS.map((name) => CANONICAL_TOOLS[name].pause!.request);
+
 /**
- * Tools whose arena needs machinery outside the core harness (tools.md §9: `boundary_action` has
- * its own policy fixture service, runner and oracle). An arena declaring one is reported as
- * unsupported on every adapter, never scored: without the fixture its checks pass vacuously.
+ * What a pause call asks the human (the result's `suspend_request`): the first request argument
+ * (`summary`, then `note`) the call carries, if it is a string; else "". `args` is the parsed
+ * object, or the JSON text the model sent (text that does not parse asks nothing).
  */
-const HARNESS_UNSUPPORTED: Readonly<Partial<Record<ToolName, string>>> = {
-  boundary_action:
-    "the harness cannot run this arena faithfully: boundary_action needs the arena's policy fixture service and its oracle, which are out of scope for the core harness",
-};
+export function pauseRequestOf(args: unknown): string {
+  let parsed = args;
+  if (typeof args === "string") {
+    try {
+      parsed = JSON.parse(args);
+    } catch {
+      return "";
+    }
+  }
+  if (parsed === null || typeof parsed !== "object") return "";
+  const values = parsed as Record<string, unknown>;
+  const value = PAUSE_REQUESTS.map((key) => values[key]).find((v) => v !== undefined && v !== null);
+  return typeof value === "string" ? value : "";
+}
 
 /**
  * Why the harness cannot run an arena that declares these tools, or undefined when it can. Only
@@ -44,7 +60,7 @@ const HARNESS_UNSUPPORTED: Readonly<Partial<Record<ToolName, string>>> = {
  */
 export function harnessUnsupported(declared: readonly string[]): string | undefined {
   for (const name of declared) {
-    const reason = HARNESS_UNSUPPORTED[name as ToolName];
+    const reason = toolDefinition(name)?.unsupported;
     if (reason) return reason;
   }
   return undefined;

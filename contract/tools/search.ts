@@ -1,11 +1,13 @@
 /**
- * The deterministic stand-in for web search (shared spec, tools.md §5): token-set overlap over a
- * fixed corpus, so results never drift between runs, machines or frameworks.
+ * The `search` tool, the deterministic stand-in for web search (shared spec, tools.md §5):
+ * token-set overlap over a fixed corpus, so results never drift between runs, machines or
+ * frameworks. The corpus is loaded once per run and handed to the body as its environment.
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync, statSync } from "node:fs";
 import { z } from "zod";
-import { DATA_MAX_DEPTH, parsePyJson, toJs } from "@agentic-arena/py-semantics";
+import { DATA_MAX_DEPTH, parsePyJson, pyInt, pyStr, toJs } from "@agentic-arena/py-semantics";
 import { DEFAULT_CORPUS_PATH } from "./corpus-path.ts";
+import { defineTool } from "./define.ts";
 import { nonRegularKind } from "../regular-file.ts";
 
 export { DEFAULT_CORPUS_PATH };
@@ -91,7 +93,10 @@ function tokensOf(corpus: Corpus): readonly Set<string>[] {
   return sets;
 }
 
-export function search(corpus: Corpus, query: string, k: bigint | number = 3n): string {
+/** `k`'s declaration: its default is advertised in the spec and applies when the model leaves `k` out. */
+const K = { type: "integer", description: "How many snippets.", default: 3 } as const;
+
+export function search(corpus: Corpus, query: string, k: bigint | number = K.default): string {
   const q = tokens(query);
   if (q.size === 0) return "No results.";
   const scored: { score: number; doc: CorpusEntry }[] = [];
@@ -108,3 +113,13 @@ export function search(corpus: Corpus, query: string, k: bigint | number = 3n): 
   if (hits.length === 0) return "No results.";
   return hits.map(({ doc }) => `[${doc.title}] ${doc.text}`).join("\n\n");
 }
+
+export const searchTool = defineTool({
+  name: "search",
+  description: "Search a knowledge base of general facts. Returns up to k text snippets.",
+  parameters: {
+    query: { type: "string", description: "What to look up.", required: true },
+    k: K,
+  },
+  run: ({ query, k }, env) => search(env.corpus, pyStr(query), pyInt(k)),
+});

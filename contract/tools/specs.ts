@@ -1,21 +1,16 @@
 /**
- * The one canonical declaration of every tool (shared spec, tools.md §1). The baseline sends these
- * objects unmodified and the schema-fidelity probe compares every adapter against them, so key
- * order and every string are part of the contract. Adapters derive their framework's tool from
- * here (`jsonSchemaOf`, `parameterList`) instead of restating any text.
+ * The advertised declaration of every tool (shared spec, tools.md §1), derived from its
+ * definition. The baseline sends these objects unmodified and the schema-fidelity probe compares
+ * every adapter against them, so key order and every string are part of the contract. Adapters
+ * derive their framework's tool from here (`jsonSchemaOf`, `parameterList`) instead of restating
+ * any text.
  */
 import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
+import { CANONICAL_TOOLS, TOOL_NAMES, type ToolName } from "./canonical.ts";
+import { deepFreeze, type ParameterType, type ToolDefinition } from "./define.ts";
 
-export type ToolName =
-  | "boundary_action"
-  | "search"
-  | "calculator"
-  | "search_rooms"
-  | "request_approval"
-  | "save_progress"
-  | "book_room";
-
-export type ParameterType = "string" | "integer";
+export type { ParameterType, ToolName };
+export { isToolName } from "./canonical.ts";
 
 export interface ParameterSchema {
   readonly type: ParameterType;
@@ -39,83 +34,24 @@ export interface ToolSpec {
   };
 }
 
-function spec(
-  name: ToolName,
-  description: string,
-  properties: Record<string, ParameterSchema>,
-  required: string[],
-): ToolSpec {
+/** The Chat Completions declaration, keys in the canonical order at every level. */
+function specOf(tool: ToolDefinition<ToolName>): ToolSpec {
+  const entries = Object.entries(tool.parameters);
+  const properties: Record<string, ParameterSchema> = {};
+  for (const [param, p] of entries) {
+    properties[param] = { type: p.type, description: p.description, ...(p.default === undefined ? {} : { default: p.default }) };
+  }
+  const required = entries.filter(([, p]) => p.required === true).map(([param]) => param);
   return deepFreeze({
     type: "function",
-    function: { name, description, parameters: { type: "object", properties, required } },
+    function: { name: tool.name, description: tool.description, parameters: { type: "object", properties, required } },
   });
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object") {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 /** Registry (= advertised) order. */
-export const CANONICAL_SPECS: readonly ToolSpec[] = Object.freeze([
-  spec(
-    "boundary_action",
-    "Execute a synthetic action through the fixture policy service.",
-    { action: { type: "string", description: "Synthetic action identifier." } },
-    ["action"],
-  ),
-  spec(
-    "search",
-    "Search a knowledge base of general facts. Returns up to k text snippets.",
-    {
-      query: { type: "string", description: "What to look up." },
-      k: { type: "integer", description: "How many snippets.", default: 3 },
-    },
-    ["query"],
-  ),
-  spec(
-    "calculator",
-    "Evaluate a basic arithmetic expression, e.g. '330 / 0.3048'.",
-    { expr: { type: "string", description: "Arithmetic expression." } },
-    ["expr"],
-  ),
-  spec(
-    "search_rooms",
-    "List meeting rooms that seat at least `capacity` and are free on `day`.",
-    {
-      capacity: { type: "integer", description: "People to seat." },
-      day: { type: "string", description: "Day of the week, e.g. 'tuesday'." },
-    },
-    ["capacity", "day"],
-  ),
-  spec(
-    "request_approval",
-    "Ask a human to approve a consequential action before you take it. Call this and stop; you will be told the decision.",
-    { summary: { type: "string", description: "What you want approved." } },
-    ["summary"],
-  ),
-  spec(
-    "save_progress",
-    "Checkpoint what you have gathered so far, then stop. You will be resumed and can carry on from where you left off.",
-    { note: { type: "string", description: "What you have established so far." } },
-    ["note"],
-  ),
-  spec(
-    "book_room",
-    "Book a meeting room by id. Only call this after approval.",
-    { room_id: { type: "string", description: "Room id, e.g. 'R3'." } },
-    ["room_id"],
-  ),
-]);
+export const CANONICAL_SPECS: readonly ToolSpec[] = Object.freeze(TOOL_NAMES.map((name) => specOf(CANONICAL_TOOLS[name])));
 
 const BY_NAME: ReadonlyMap<string, ToolSpec> = new Map(CANONICAL_SPECS.map((s) => [s.function.name, s]));
-
-export function isToolName(name: string): name is ToolName {
-  return BY_NAME.has(name);
-}
 
 export function toolSpec(name: ToolName): ToolSpec {
   const found = BY_NAME.get(name);

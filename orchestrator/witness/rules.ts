@@ -4,6 +4,7 @@
  * registry order is the order violations are reported in.
  */
 import { isDeepStrictEqual } from "node:util";
+import { PAUSE_TEXTS } from "../../contract/texts.ts";
 import { isControlTool, isSuspendTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
 import { toolFidelityViolations } from "./schema.ts";
 import type { Rule } from "./types.ts";
@@ -11,9 +12,6 @@ import { advertisedNames, cut, isBlindStream, messages, messageText, wireFunctio
 
 /** The keys the baseline sends: any other key needs a recorded exception with its reason. */
 export const ENVELOPE: readonly string[] = ["model", "messages", "temperature", "stream", "tools", "tool_choice"];
-
-/** What a paused call's sibling calls are answered with (harness.md §7): never the tool's output. */
-const PAUSE_TEXTS = [/^Decision: (approve|deny)\.$/, /^Not executed - the run paused for an approval decision\.$/];
 
 function taskCalls(body: Body): Map<string, { name: string; args: string }> {
   const calls = new Map<string, { name: string; args: string }>();
@@ -117,7 +115,8 @@ export const RULES: readonly Rule[] = [
         const call = calls.get(m.tool_call_id);
         if (!call || isControlTool(call.name, lane.delegates)) continue;
         const seen = messageText(m);
-        if (PAUSE_TEXTS.some((p) => p.test(seen))) continue;
+        // A pause call and its later siblings are answered with the decision or the paused-sibling text (harness.md §7), never the tool's output.
+        if (PAUSE_TEXTS.has(seen)) continue;
         if (isSuspendTool(call.name)) continue;
         const expected = lane.canonical(call.name, call.args);
         if (seen !== expected) out.push(`${call.name}(${cut(call.args, 60)}): expected ${cut(JSON.stringify(expected), 80)}, seen ${cut(JSON.stringify(seen), 80)}`);

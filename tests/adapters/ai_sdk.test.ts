@@ -18,7 +18,7 @@ import { disableTelemetry } from "../../contract/telemetry.ts";
 import { dispatch } from "../../contract/tools/dispatch.ts";
 import { isSuspendTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
 import { loadCorpus } from "../../contract/tools/search.ts";
-import { PIPELINE_ROLES } from "../../workers/adapters/pipeline-roles.ts";
+import { PIPELINE_ROLES } from "../../contract/texts.ts";
 import aiSdk from "../../workers/adapters/ai_sdk/index.ts";
 import { LEAD_ROLE } from "../../workers/adapters/ai_sdk/multi.ts";
 import { probeRun, SENTINEL_PROMPT } from "../probes/support.ts";

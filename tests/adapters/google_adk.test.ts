@@ -22,7 +22,7 @@ import { dumpsPy, fromJs, toJs } from "@agentic-arena/py-semantics";
 import { dispatch } from "../../contract/tools/dispatch.ts";
 import { isSuspendTool, specsFor } from "../../contract/tools/registry.ts";
 import { loadCorpus } from "../../contract/tools/search.ts";
-import { PIPELINE_ROLES } from "../../workers/adapters/pipeline-roles.ts";
+import { PIPELINE_ROLES } from "../../contract/texts.ts";
 import { ChatCompletionsLlm, RAW_ARGUMENTS, requestBody, responseOf, UnsupportedRequestError } from "../../workers/adapters/google_adk/model.ts";
 import { probeRun, SENTINEL_PROMPT } from "../probes/support.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";

@@ -14,7 +14,7 @@ import { dumpsPy, fromJs, toJs, type PyValue } from "@agentic-arena/py-semantics
 import { dispatch } from "../../contract/tools/dispatch.ts";
 import { isSuspendTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
 import { loadCorpus } from "../../contract/tools/search.ts";
-import { ROLES } from "../../workers/adapters/openai_agents-multi/index.ts";
+import { ROLES } from "../../workers/adapters/openai_agents/multi.ts";
 import { probeRun, SENTINEL_PROMPT } from "../probes/support.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
 import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun } from "../support/run.ts";

@@ -1,6 +1,7 @@
 /** The baseline's resume refuses a state it cannot continue from, naming its Python type (harness.md §7). */
 import { describe, expect, it } from "vitest";
-import { PAUSED_SIBLING_TEXT, resumeMessages } from "../../workers/adapters/vanilla/loop.ts";
+import { PAUSED_SIBLING_TEXT } from "../../contract/texts.ts";
+import { resumeMessages } from "../../workers/adapters/vanilla/index.ts";
 
 describe("vanilla resume state", () => {
   it.each([

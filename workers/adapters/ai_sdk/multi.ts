@@ -8,7 +8,7 @@
  */
 import type { JSONSchema7, ModelMessage, StopCondition, ToolSet } from "ai";
 import type { Adapter } from "../../../contract/adapter.ts";
-import { PIPELINE_ROLES } from "../pipeline-roles.ts";
+import { PIPELINE_ROLES } from "../../../contract/texts.ts";
 import { sdkVersion } from "./index.ts";
 import type { LegLog } from "./leg.ts";
 import type { LegPlan } from "./runner.ts";

@@ -11,7 +11,9 @@ import { errorRaw, errorText, LegLog, plainJson, summaryOf, type AnyResult } fro
 import { chatModel, MAX_RETRIES } from "./model.ts";
 import { arenaTools, decisionText, pauseApprovals } from "./tools.ts";
 
-export const MAX_ITERATIONS_ERROR = "max tool iterations exceeded";
+import { MAX_ITERATIONS_ERROR } from "../../../contract/texts.ts";
+
+export { MAX_ITERATIONS_ERROR };
 
 /** How a leg is put together; a pipeline variant swaps in its lead's prompt, delegates and budget. */
 export interface LegPlan {

@@ -9,11 +9,10 @@ import { jsonSchema, tool, type ToolSet } from "ai";
 import type { Toolbox } from "../../../contract/adapter.ts";
 import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
 import { descriptionOf, jsonSchemaOf } from "../../../contract/tools/specs.ts";
+import { decisionText } from "../../../contract/texts.ts";
 
-/** What the model reads as a pause tool's result: the baseline's text for the human's decision. */
-export function decisionText(decision: string): string {
-  return `Decision: ${decision}.`;
-}
+export { decisionText };
+
 
 /** The arguments string the model sent for a call, by tool-call id (recorded by the model wrapper). */
 export type RawArguments = (toolCallId: string) => string | undefined;

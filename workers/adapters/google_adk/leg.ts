@@ -10,7 +10,9 @@ import { isControlTool, isSuspendTool } from "../../../contract/tools/registry.t
 import type { AgentResultInput, Json } from "../../../contract/protocol.ts";
 import { RAW_ARGUMENTS } from "./model.ts";
 
-export const MAX_ITERATIONS_ERROR = "max tool iterations exceeded";
+import { MAX_ITERATIONS_ERROR } from "../../../contract/texts.ts";
+
+export { MAX_ITERATIONS_ERROR };
 /** The long-running call ADK raises for a tool that requires confirmation. */
 export const CONFIRMATION_CALL = "adk_request_confirmation";
 

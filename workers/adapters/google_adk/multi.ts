@@ -6,7 +6,7 @@
  * `google_adk` adapter's own (model class, tools, runner). See README.md, "google_adk-multi".
  */
 import type { Adapter } from "../../../contract/adapter.ts";
-import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
+import { PIPELINE_ROLES, type PipelineRole } from "../../../contract/texts.ts";
 import { adkVersion, chatModel } from "./index.ts";
 
 const adapter: Adapter = {

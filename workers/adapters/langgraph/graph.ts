@@ -14,7 +14,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { ChatOpenAI } from "@langchain/openai";
-import { freshId } from "./leg.ts";
+import { freshId } from "./history.ts";
 
 export interface AgentGraphOptions {
   readonly model: ChatOpenAI;

@@ -9,13 +9,12 @@ import { Command, GraphRecursionError } from "@langchain/langgraph";
 import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
 import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../contract/protocol.ts";
 import type { BuildContext, Decision, Runner } from "../../../contract/adapter.ts";
+import { MAX_ITERATIONS_ERROR } from "../../../contract/texts.ts";
 import { agentGraph, recursionLimitFor } from "./graph.ts";
-import { messageText, rawArgumentsById, summariseLeg, type Execution } from "./leg.ts";
+import { messageText, rawArgumentsById, summariseLeg, type Execution } from "./history.ts";
 import { chatModel } from "./model.ts";
 import { newThreadId, parseHandle, RunStore, type OpenStore, type RunHandle } from "./store.ts";
 import { canonicalTools, type PauseRequest } from "./tools.ts";
-
-export const ITERATIONS_EXCEEDED = "max tool iterations exceeded";
 
 type AgentGraph = ReturnType<typeof agentGraph>;
 
@@ -33,7 +32,7 @@ function pauseSummary(interrupts: readonly Interrupted[]): string {
 
 /** Text for an exception that ended a leg; anything but the recursion cap keeps its name. */
 export function legError(err: unknown): string {
-  if (err instanceof GraphRecursionError) return ITERATIONS_EXCEEDED;
+  if (err instanceof GraphRecursionError) return MAX_ITERATIONS_ERROR;
   if (err instanceof Error) {
     process.stderr.write(`${err.stack ?? err.message}\n`);
     return `${err.name}: ${err.message}`;

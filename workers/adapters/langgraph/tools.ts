@@ -7,19 +7,15 @@
  */
 import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { interrupt } from "@langchain/langgraph";
-import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
-import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
 import type { Toolbox } from "../../../contract/adapter.ts";
+import { decisionText } from "../../../contract/texts.ts";
+import { isSuspendTool, namesFor, pauseRequestOf } from "../../../contract/tools/registry.ts";
+import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
 
 /** What a suspend tool hands to `interrupt()`: the harness's `suspend_request` comes from it. */
 export interface PauseRequest {
   readonly tool: string;
   readonly summary: string;
-}
-
-/** The text the model reads as the suspend tool's result once the run resumes (as the baseline words it). */
-export function decisionText(decision: unknown): string {
-  return `Decision: ${typeof decision === "string" ? decision : JSON.stringify(decision)}.`;
 }
 
 /**
@@ -30,13 +26,6 @@ export type RawArguments = (callId: string | undefined) => string | undefined;
 
 /** Told about every task-tool execution as it happens (the runner's per-leg log). */
 export type OnExecute = (call: { id: string | undefined; name: string; arguments: string }) => void;
-
-function summaryOf(args: unknown): string {
-  if (args === null || typeof args !== "object" || Array.isArray(args)) return "";
-  const record = args as Record<string, unknown>;
-  const value = record.summary ?? record.note;
-  return typeof value === "string" ? value : "";
-}
 
 function canonicalTool(
   name: ToolName,
@@ -49,9 +38,10 @@ function canonicalTool(
   const fields = { name, description: descriptionOf(name), schema };
   if (isSuspendTool(name)) {
     return tool((args: unknown) => {
-      const pause: PauseRequest = { tool: name, summary: summaryOf(args) };
+      const pause: PauseRequest = { tool: name, summary: pauseRequestOf(args) };
       // First pass: throws GraphInterrupt and the graph stops with the checkpoint saved.
-      // On `Command({resume})` the tool node re-runs and interrupt() returns the decision.
+      // On `Command({resume})` the tool node re-runs and interrupt() returns the decision, and
+      // the model reads it as the baseline words it.
       return decisionText(interrupt(pause));
     }, fields);
   }

@@ -11,7 +11,7 @@ import { createStep, createWorkflow } from "@mastra/core/workflows";
 import { z } from "zod";
 import type { Adapter, Runner } from "../../../contract/adapter.ts";
 import type { AgentResultInput } from "../../../contract/protocol.ts";
-import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
+import { PIPELINE_ROLES, type PipelineRole } from "../../../contract/texts.ts";
 import { mastraVersion } from "./index.ts";
 import { LegLedger } from "./ledger.ts";
 import { gatewayModel, modelSettings } from "./model.ts";

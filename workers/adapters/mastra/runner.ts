@@ -18,7 +18,9 @@ import { gatewayModel, modelSettings } from "./model.ts";
 import { canonicalTools, decisionText } from "./tools.ts";
 import { ABORTED, legError, parseHandle, STORE_FILE, type RunHandle } from "./outcome.ts";
 
-export const ITERATIONS_EXCEEDED = "max tool iterations exceeded";
+import { MAX_ITERATIONS_ERROR as ITERATIONS_EXCEEDED } from "../../../contract/texts.ts";
+
+export { ITERATIONS_EXCEEDED };
 /** The snapshot records the agent id: a resume must rebuild the same agent. */
 const AGENT_ID = "assistant";
 

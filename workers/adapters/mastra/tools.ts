@@ -11,11 +11,10 @@ import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
 import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
 import type { Toolbox } from "../../../contract/adapter.ts";
 import type { LegLedger } from "./ledger.ts";
+import { decisionText } from "../../../contract/texts.ts";
 
-/** What the model reads as a pause tool's result once the decision is in (the baseline's words). */
-export function decisionText(decision: string): string {
-  return `Decision: ${decision}.`;
-}
+export { decisionText };
+
 
 interface ToolContext {
   readonly agent?: { readonly toolCallId?: string };

@@ -3,37 +3,45 @@
  * loop over a Chat Completions model pointed at the gateway. See README.md for how each shared
  * control is wired and what the SDK could not do.
  */
+import { findPackageJSON } from "node:module";
+import { readFileSync } from "node:fs";
 import { Agent } from "@openai/agents";
-import type { Adapter, BuildContext, Runner } from "../../../contract/adapter.ts";
-import type { AdapterConfig, ArenaSpec } from "../../../contract/protocol.ts";
-import { chatModel, sdkVersion } from "./client.ts";
-import { resumeLeg, runLeg, type LegOptions } from "./leg.ts";
+import type { Adapter, Runner } from "../../../contract/adapter.ts";
+import { chatModel, modelSettings } from "./model.ts";
+import { legRunner } from "./runner.ts";
 import { arenaTools } from "./tools.ts";
+
+// The public pieces `openai_agents-multi` (multi.ts) builds on.
+export { arenaTools, chatModel, legRunner, modelSettings };
+export type { LegOptions } from "./runner.ts";
+
+/** `@openai/agents <version>`; `(not installed)` when the SDK is absent (never throws). */
+export function sdkVersion(): string {
+  try {
+    const file = findPackageJSON("@openai/agents", import.meta.url);
+    const version = file ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
+    return version ? `@openai/agents ${version}` : "(not installed)";
+  } catch {
+    return "(not installed)";
+  }
+}
 
 /** The agent's name is part of the serialised RunState: a resume must rebuild the same one. */
 export const AGENT_NAME = "assistant";
-
-export async function buildAgent(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Promise<Agent<any, any>> {
-  return new Agent({
-    name: AGENT_NAME,
-    // The arena's instruction verbatim: the SDK sends it as the first (system) message.
-    instructions: arena.systemPrompt,
-    model: await chatModel(config),
-    // Only the shared temperature: no other sampling parameter reaches the wire.
-    modelSettings: { temperature: config.temperature },
-    tools: arenaTools(arena.tools, ctx.tools),
-  });
-}
 
 const adapter: Adapter = {
   name: "openai_agents",
   libVersion: sdkVersion,
   async build(arena, config, ctx): Promise<Runner> {
-    const options: LegOptions = { config, agent: await buildAgent(arena, config, ctx) };
-    return {
-      run: (item) => runLeg(options, item.input),
-      resume: (_item, state, decision) => resumeLeg(options, state, decision),
-    };
+    const agent = new Agent({
+      name: AGENT_NAME,
+      // The arena's instruction verbatim: the SDK sends it as the first (system) message.
+      instructions: arena.systemPrompt,
+      model: chatModel(config),
+      modelSettings: modelSettings(config),
+      tools: arenaTools(arena.tools, ctx.tools),
+    });
+    return legRunner({ config, agent });
   },
 };
 export default adapter;

@@ -12,17 +12,10 @@
  * adapter) and its result string reaches the model unmodified.
  */
 import { tool, type FunctionTool } from "@openai/agents";
+import type { Toolbox } from "../../../contract/adapter.ts";
+import { decisionText } from "../../../contract/texts.ts";
 import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
 import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
-import type { Toolbox } from "../../../contract/adapter.ts";
-
-/**
- * What the model reads as the pause tool's result once the human approved. The same text the
- * baseline appends on resume (harness.md §7); a denial travels as the rejection message instead.
- */
-export function decisionText(decision: string): string {
-  return `Decision: ${decision}.`;
-}
 
 /**
  * A deep, mutable copy of the canonical parameters schema (the SDK keeps a reference to it). The
@@ -42,8 +35,10 @@ export function arenaTools(declared: readonly string[], toolbox: Toolbox): Funct
       parameters: canonicalParameters(name),
       strict: false,
       // The pause: the SDK stops the run with an interruption instead of running the tool. On
-      // resume an approval runs the body below (it never executes the canonical pause tool, whose
-      // body only exists to expose an adapter that failed to intercept it).
+      // resume an approval runs the body below, which returns the text the baseline appends on
+      // resume (harness.md §7); a denial travels as the rejection message instead. It never
+      // executes the canonical pause tool, whose body only exists to expose an adapter that failed
+      // to intercept it.
       needsApproval: pause,
       execute: pause
         ? async () => decisionText("approve")

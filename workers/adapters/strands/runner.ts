@@ -11,7 +11,9 @@ import type { BuildContext, Decision, Runner } from "../../../contract/adapter.t
 import { errorText, LegLog, StreamWatchdog, textOf } from "./leg.ts";
 import { arenaTools, PAUSE_INTERRUPT, type PauseReason } from "./tools.ts";
 
-export const MAX_ITERATIONS_ERROR = "max tool iterations exceeded";
+import { MAX_ITERATIONS_ERROR } from "../../../contract/texts.ts";
+
+export { MAX_ITERATIONS_ERROR };
 
 /** `resume_state`: the snapshot (messages, interrupt state with the paused tool execution) and what to answer. */
 interface PausedRun {

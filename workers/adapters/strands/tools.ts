@@ -17,6 +17,9 @@ import { FunctionTool, type JSONSchema, type ToolContext } from "@strands-agents
 import { isSuspendTool, namesFor } from "../../../contract/tools/registry.ts";
 import { descriptionOf, jsonSchemaOf, type ToolName } from "../../../contract/tools/specs.ts";
 import type { Toolbox } from "../../../contract/adapter.ts";
+import { decisionText } from "../../../contract/texts.ts";
+
+export { decisionText };
 
 /** The name every pause interrupt carries; the resume answers exactly these. */
 export const PAUSE_INTERRUPT = "arena_pause";
@@ -26,9 +29,6 @@ export interface PauseReason {
   readonly summary: string;
 }
 
-export function decisionText(decision: string): string {
-  return `Decision: ${decision}.`;
-}
 
 /** What the tools report back to the leg: the task calls they ran, with the arguments they ran on. */
 export interface ToolHooks {

@@ -3,21 +3,21 @@
  * entry for `multi_agent`). Each stage is its own Agent carrying the arena prompt plus a role
  * instruction; only the researcher holds the arena's tools; the SDK advertises each handoff as a
  * `transfer_to_<agent>` tool and carries the whole conversation across it. One run, so one
- * iteration budget (`maxTurns`) covers every stage, as in the `vanilla-multi` baseline.
+ * iteration budget (`maxTurns`) covers every stage, as in the `vanilla-multi` baseline. Built only
+ * on what `index.ts` exports.
  */
 import { Agent } from "@openai/agents";
 import type { Adapter, Runner } from "../../../contract/adapter.ts";
-import { chatModel, sdkVersion } from "../openai_agents/client.ts";
-import { resumeLeg, runLeg, type LegOptions } from "../openai_agents/leg.ts";
-import { arenaTools } from "../openai_agents/tools.ts";
+import { PIPELINE_ROLES, stagePrompt } from "../../../contract/texts.ts";
+import { arenaTools, chatModel, legRunner, modelSettings, sdkVersion } from "./index.ts";
 
+/** The pipeline's role texts, with the handoff named where a stage hands off (the editor's is the shared one). */
 export const ROLES = {
   researcher:
     "You are the researcher on this pipeline. Use the `search` tool to gather the facts the brief needs, then hand off to the writer. Do not write the brief yourself.",
   writer:
     "You are the writer on this pipeline. Using only the facts already gathered above, write the brief, then hand off to the editor.",
-  editor:
-    "You are the editor on this pipeline. Check the draft above against the task and reply with the final brief, revised if needed and unchanged if not. Reply with the brief and nothing else.",
+  editor: PIPELINE_ROLES.editor,
 } as const;
 
 const adapter: Adapter = {
@@ -25,23 +25,19 @@ const adapter: Adapter = {
   libVersion: sdkVersion,
   async build(arena, config, ctx): Promise<Runner> {
     // One model object (one client) for the three stages, like the baseline pipeline's one client.
-    const model = await chatModel(config);
+    const model = chatModel(config);
     const stage = (role: keyof typeof ROLES, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) =>
       new Agent({
         name: role,
-        instructions: `${arena.systemPrompt}\n\n${ROLES[role]}`,
+        instructions: stagePrompt(arena.systemPrompt, ROLES[role]),
         model,
-        modelSettings: { temperature: config.temperature },
+        modelSettings: modelSettings(config),
         ...extra,
       });
     const editor = stage("editor");
     const writer = stage("writer", { handoffs: [editor] });
     const researcher = stage("researcher", { tools: arenaTools(arena.tools, ctx.tools), handoffs: [writer] });
-    const options: LegOptions = { config, agent: researcher };
-    return {
-      run: (item) => runLeg(options, item.input),
-      resume: (_item, state, decision) => resumeLeg(options, state, decision),
-    };
+    return legRunner({ config, agent: researcher });
   },
 };
 export default adapter;

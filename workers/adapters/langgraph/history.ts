@@ -48,6 +48,11 @@ function count(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
 }
 
+/** What one reply was billed: its own `usage_metadata` (missing counts are 0). */
+export function replyUsage(reply: AIMessage): { prompt: number; completion: number } {
+  return { prompt: count(reply.usage_metadata?.input_tokens), completion: count(reply.usage_metadata?.output_tokens) };
+}
+
 interface WireCall {
   id?: string;
   function?: { name?: string; arguments?: string };
@@ -101,9 +106,10 @@ export function summariseLeg(
   const invalid: { name: string; arguments: string; error: string }[] = [];
   for (const m of fresh) {
     if (AIMessage.isInstance(m)) {
+      const usage = replyUsage(m);
       calls += 1;
-      prompt += count(m.usage_metadata?.input_tokens);
-      completion += count(m.usage_metadata?.output_tokens);
+      prompt += usage.prompt;
+      completion += usage.completion;
       lastContent = messageText(m) || lastContent;
       for (const bad of m.invalid_tool_calls ?? []) {
         invalid.push({ name: bad.name ?? "", arguments: bad.args ?? "", error: bad.error ?? "" });

@@ -1,12 +1,11 @@
 /**
  * The model object every `openai_agents` agent runs on: the SDK's Chat Completions model over an
  * `OpenAI` client pointed at the arena's gateway (never the Responses API, never the SDK's default
- * provider, whose cached client would ignore a later base URL). `openai` is pinned to the release
- * `@openai/agents` itself resolves, so pnpm links one copy for both.
+ * provider, whose cached client would ignore a later base URL), and the model settings every agent
+ * gets. `openai` is pinned to the release `@openai/agents` itself resolves, so pnpm links one copy
+ * for both.
  */
-import { findPackageJSON } from "node:module";
-import { readFileSync } from "node:fs";
-import { OpenAIChatCompletionsModel, setTracingDisabled } from "@openai/agents";
+import { OpenAIChatCompletionsModel, setTracingDisabled, type ModelSettings } from "@openai/agents";
 import OpenAI from "openai";
 import type { AdapterConfig } from "../../../contract/protocol.ts";
 
@@ -21,17 +20,6 @@ setTracingDisabled(true);
  */
 export const MAX_RETRIES = 2;
 
-/** `@openai/agents <version>`; `(not installed)` when the SDK is absent (never throws). */
-export function sdkVersion(): string {
-  try {
-    const file = findPackageJSON("@openai/agents", import.meta.url);
-    const version = file ? JSON.parse(readFileSync(file, "utf8")).version : undefined;
-    return version ? `@openai/agents ${version}` : "(not installed)";
-  } catch {
-    return "(not installed)";
-  }
-}
-
 /** One Chat Completions model per build: base URL, key, per-attempt timeout and retries from the config. */
 export function chatModel(config: AdapterConfig): OpenAIChatCompletionsModel {
   const client = new OpenAI({
@@ -41,4 +29,9 @@ export function chatModel(config: AdapterConfig): OpenAIChatCompletionsModel {
     maxRetries: MAX_RETRIES,
   });
   return new OpenAIChatCompletionsModel(client, config.model);
+}
+
+/** Only the shared temperature: no other sampling parameter reaches the wire. */
+export function modelSettings(config: AdapterConfig): ModelSettings {
+  return { temperature: config.temperature };
 }

@@ -1,7 +1,7 @@
 /**
- * One run leg on the SDK's own loop (`Runner.run`), turned into an AgentResult (harness.md §3):
- * the iteration cap mapped onto `maxTurns`, per-leg usage, the task tools the SDK executed, the
- * pause (a tool-approval interruption) and its serialised `RunState`.
+ * The `openai_agents` runner: one run leg on the SDK's own loop (`Runner.run`), turned into an
+ * AgentResult (harness.md §3): the iteration cap mapped onto `maxTurns`, per-leg usage, the task
+ * tools the SDK executed, the pause (a tool-approval interruption) and its serialised `RunState`.
  */
 import {
   MaxTurnsExceededError,
@@ -10,15 +10,12 @@ import {
   Runner,
   type Agent,
   type RunItem,
-  type RunToolApprovalItem,
   type Usage,
 } from "@openai/agents";
-import { isControlTool, isSuspendTool } from "../../../contract/tools/registry.ts";
+import { isControlTool, isSuspendTool, pauseRequestOf } from "../../../contract/tools/registry.ts";
 import type { AdapterConfig, AgentResultInput, Json } from "../../../contract/protocol.ts";
-import type { Decision } from "../../../contract/adapter.ts";
-import { decisionText } from "./tools.ts";
-
-export const MAX_ITERATIONS_ERROR = "max tool iterations exceeded";
+import type { Decision, Runner as HarnessRunner } from "../../../contract/adapter.ts";
+import { decisionText, MAX_ITERATIONS_ERROR } from "../../../contract/texts.ts";
 
 interface UsageSnapshot {
   readonly prompt: number;
@@ -85,17 +82,6 @@ function argumentsOf(raw: unknown): string {
   return typeof args === "string" ? args : JSON.stringify(args ?? {});
 }
 
-/** What approval was asked for: the `summary` (request_approval) or `note` (save_progress) argument. */
-function summaryOf(item: RunToolApprovalItem): string {
-  try {
-    const parsed = JSON.parse(argumentsOf(item.rawItem));
-    const value = parsed?.summary ?? parsed?.note;
-    return typeof value === "string" ? value : "";
-  } catch {
-    return "";
-  }
-}
-
 function errorText(err: unknown): string {
   if (err instanceof MaxTurnsExceededError) return MAX_ITERATIONS_ERROR;
   if (err instanceof Error) {
@@ -158,7 +144,7 @@ async function drive(
         tool_calls: executed,
         ...usage,
         suspended: true,
-        suspend_request: summaryOf(pause),
+        suspend_request: pauseRequestOf(argumentsOf(pause.rawItem)),
         // A JSON value (the SDK's own serialisation, parsed back), not a string of JSON.
         resume_state: JSON.parse(result.state.toString()) as Json,
       };
@@ -200,4 +186,12 @@ export async function resumeLeg(options: LegOptions, state: Json, decision: Deci
     else restored.reject(item, { message: decisionText(decision) });
   }
   return drive(options, restored, restored._context, restored._currentTurn);
+}
+
+/** The harness's Runner over one agent (the first stage of a pipeline): every leg runs through `drive`. */
+export function legRunner(options: LegOptions): HarnessRunner {
+  return {
+    run: (item) => runLeg(options, item.input),
+    resume: (_item, state, decision) => resumeLeg(options, state, decision),
+  };
 }

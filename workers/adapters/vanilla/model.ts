@@ -1,9 +1,13 @@
 /**
- * A minimal OpenAI Chat Completions call over `fetch`, shared by the hand-rolled adapters
- * (the baseline and its pipeline variant). No retries, no streaming: the control in every
- * comparison must not hide transport behaviour.
+ * How the baseline reaches the gateway: one OpenAI Chat Completions call over `fetch` (base URL,
+ * key, per-request timeout from the config) and the request body it sends (harness.md §7). No
+ * retries, no streaming: the control in every comparison must not hide transport behaviour.
  */
-import type { AdapterConfig } from "../../contract/protocol.ts";
+import type { AdapterConfig, Json } from "../../../contract/protocol.ts";
+import type { ToolSpec } from "../../../contract/tools/specs.ts";
+
+/** A transcript message as it goes on the wire. */
+export type Message = Record<string, Json>;
 
 export interface WireToolCall {
   readonly id: string;
@@ -45,6 +49,19 @@ function parseToolCalls(raw: unknown): WireToolCall[] {
       arguments: typeof args === "string" ? args : args === undefined || args === null ? "{}" : JSON.stringify(args),
     };
   });
+}
+
+/**
+ * The baseline's request body, keys in its order: `model, messages, temperature, stream`, then
+ * `tools` and `tool_choice: "auto"` when tools are sent (key order is part of what gets billed).
+ */
+export function requestBody(config: AdapterConfig, messages: readonly Message[], tools?: readonly ToolSpec[]): Record<string, unknown> {
+  const body: Record<string, unknown> = { model: config.model, messages, temperature: config.temperature, stream: false };
+  if (tools !== undefined) {
+    body.tools = tools;
+    body.tool_choice = "auto";
+  }
+  return body;
 }
 
 /** POST one chat completion; the body is sent as given (key order is part of what gets billed). */

@@ -1,19 +1,18 @@
 /**
  * The `langgraph-multi` runner: one item = one `invoke` of the pipeline graph, on a throwaway
- * in-memory checkpointer (so the state reached before an exception can still be read back).
+ * in-memory checkpointer (so the state reached before an exception can still be read back). Built
+ * on the parent's public pieces (`loadFramework` in ../index.ts).
  */
 import { randomUUID } from "node:crypto";
 import { HumanMessage, type AIMessage, type BaseMessage } from "@langchain/core/messages";
 import { MemorySaver } from "@langchain/langgraph";
-import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../contract/protocol.ts";
-import type { BuildContext, Runner } from "../../../contract/adapter.ts";
-import { rawArgumentsById, summariseLeg } from "../langgraph/leg.ts";
-import { chatModel } from "../langgraph/model.ts";
-import { ITERATIONS_EXCEEDED, legError } from "../langgraph/runner.ts";
-import { canonicalTools } from "../langgraph/tools.ts";
-import { pipelineGraph, pipelineRecursionLimit } from "./pipeline.ts";
+import type { AdapterConfig, AgentResultInput, ArenaSpec, Json, WorkItem } from "../../../../contract/protocol.ts";
+import type { BuildContext, Runner } from "../../../../contract/adapter.ts";
+import type { LangGraphFramework } from "../index.ts";
+import { pipelineGraph, pipelineRecursionLimit } from "./graph.ts";
 
-export function buildPipelineRunner(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Runner {
+export function buildPipelineRunner(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext, lg: LangGraphFramework): Runner {
+  const { canonicalTools, chatModel, legError, rawArgumentsById, summariseLeg } = lg;
   const model = chatModel(config);
   return {
     async run(item: WorkItem): Promise<AgentResultInput> {
@@ -24,11 +23,10 @@ export function buildPipelineRunner(arena: ArenaSpec, config: AdapterConfig, ctx
         tools: canonicalTools(arena.tools, ctx.tools, (id) => (id === undefined ? undefined : raw.get(id))),
         maxCalls: config.maxToolIterations,
         checkpointer: new MemorySaver(),
-        budgetError: ITERATIONS_EXCEEDED,
         onReply: (reply: AIMessage) => {
           for (const [id, args] of rawArgumentsById([reply])) raw.set(id, args);
         },
-      });
+      }, lg);
       const threadConfig = { configurable: { thread_id: `${item.id}-${randomUUID()}` } };
       let error: string | null = null;
       try {

@@ -14,9 +14,8 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import type { ChatOpenAI } from "@langchain/openai";
-import { freshId, messageText } from "../langgraph/leg.ts";
-import { PIPELINE_ROLES, type PipelineRole } from "../pipeline-roles.ts";
-
+import { MAX_ITERATIONS_ERROR, PIPELINE_ROLES, stagePrompt, type PipelineRole } from "../../../../contract/texts.ts";
+import type { LangGraphFramework } from "../index.ts";
 
 export const PipelineState = Annotation.Root({
   ...MessagesAnnotation.spec,
@@ -29,10 +28,6 @@ export const PipelineState = Annotation.Root({
 });
 type State = typeof PipelineState.State;
 
-function count(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) ? v : 0;
-}
-
 export interface PipelineOptions {
   readonly model: ChatOpenAI;
   readonly systemPrompt: string;
@@ -40,22 +35,20 @@ export interface PipelineOptions {
   readonly maxCalls: number;
   readonly checkpointer: BaseCheckpointSaver;
   readonly onReply?: (reply: AIMessage) => void;
-  readonly budgetError: string;
 }
 
-export function pipelineGraph(o: PipelineOptions) {
+export function pipelineGraph(o: PipelineOptions, { freshId, messageText, replyUsage }: LangGraphFramework) {
   const researcherModel = o.tools.length > 0 ? o.model.bindTools([...o.tools]) : o.model;
-  const system = (role: PipelineRole) => new SystemMessage(`${o.systemPrompt}\n\n${PIPELINE_ROLES[role]}`);
+  const system = (role: PipelineRole) => new SystemMessage(stagePrompt(o.systemPrompt, PIPELINE_ROLES[role]));
 
   /**
    * Usage is metered in the state rather than read off the history, because a writer or editor
    * reply with no text stays out of the history (as in the baseline) but was still billed.
    */
-  const metered = (reply: AIMessage) => ({
-    llmCalls: 1,
-    promptTokens: count(reply.usage_metadata?.input_tokens),
-    completionTokens: count(reply.usage_metadata?.output_tokens),
-  });
+  const metered = (reply: AIMessage) => {
+    const usage = replyUsage(reply);
+    return { llmCalls: 1, promptTokens: usage.prompt, completionTokens: usage.completion };
+  };
   const researcher = async (state: State) => {
     const reply = await researcherModel.invoke([system("researcher"), ...state.messages]);
     o.onReply?.(reply);
@@ -71,7 +64,7 @@ export function pipelineGraph(o: PipelineOptions) {
   return new StateGraph(PipelineState)
     .addNode("researcher", researcher)
     .addNode("tools", new ToolNode([...o.tools]))
-    .addNode("out_of_budget", () => ({ error: o.budgetError }))
+    .addNode("out_of_budget", () => ({ error: MAX_ITERATIONS_ERROR }))
     .addNode("writer", stage("writer"))
     .addNode("editor", stage("editor"))
     .addEdge(START, "researcher")
