@@ -7,6 +7,8 @@
  * It runs every catalogue adapter in mock mode on our arenas and on the reference arenas (when
  * ../shared/reference is present), through the real orchestrator and gateway, and reads
  * runs/findings/transport.json written by `pnpm exec vitest run tests/probes/transport.test.ts`.
+ * The adapter cost table (between the adapter-costs markers) is scripts/adapter-costs.ts's: this
+ * script keeps it as it finds it, at the end of the file.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -19,6 +21,7 @@ import { runArenas, type AdapterEntry } from "../orchestrator/run/index.ts";
 import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
 import { formatFixed } from "@agentic-arena/py-semantics";
+import { extractSection } from "./costs/doc.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REFERENCE = path.resolve(ROOT, "../shared/reference/agentic-arena-py");
@@ -227,5 +230,9 @@ const lines = [
   ...suites.flatMap(suiteSection),
   ...transportSection(),
 ];
-writeFileSync(path.join(ROOT, "docs", "findings.md"), lines.join("\n"));
+// The adapter cost table is scripts/adapter-costs.ts's (`pnpm costs --write`): kept as it is.
+const findingsFile = path.join(ROOT, "docs", "findings.md");
+const costs = existsSync(findingsFile) ? extractSection(readFileSync(findingsFile, "utf8")) : undefined;
+if (costs !== undefined) lines.push(costs, "");
+writeFileSync(findingsFile, lines.join("\n"));
 console.log("wrote docs/findings.md");
