@@ -19,6 +19,9 @@ import {
 import { publishLiveScorecards, writeCrossRunSummary, writeRunRecord, writeRunSummary, writeScorecards } from "../report/output.ts";
 import type { RunOutcome } from "../run/index.ts";
 import { writeManifest } from "../store/manifest.ts";
+import { writeRunReport } from "../report/html/write.ts";
+import { writeLaneTranscripts } from "../report/transcripts-file.ts";
+import { bootstrapMeanInterval, wilsonInterval } from "../stats/index.ts";
 import type { FlagValue, Io } from "./command.ts";
 import { EXIT_DIFFERENCE, EXIT_INFRA, EXIT_OK, EXIT_USAGE } from "./exit-codes.ts";
 import type { RunRequest } from "./run-plan.ts";
@@ -47,7 +50,7 @@ function countErrors(records: readonly RunRecord[]): { infra: number; harness: n
   return { infra, harness };
 }
 
-export function concludeRun(c: Conclusion): number {
+export async function concludeRun(c: Conclusion): Promise<number> {
   const { request, outcome, io, flags } = c;
   const { layout } = request;
   const rel = (p: string) => path.relative(io.cwd, p) || ".";
@@ -59,6 +62,7 @@ export function concludeRun(c: Conclusion): number {
   const written: string[] = [];
   try {
     for (const record of outcome.records) written.push(writeRunRecord(layout, record));
+    writeLaneTranscripts(layout.dir, outcome.transcripts);
     if (complete && !partial) {
       for (const record of outcome.records) writeScorecards(layout.scorecardDir(record.arena), record);
       written.push(writeRunSummary(layout, outcome.records));
@@ -151,6 +155,19 @@ export function concludeRun(c: Conclusion): number {
     return EXIT_USAGE;
   }
   const summary = partial ? undefined : request.config.mode === "live" ? path.join(layout.roots.resultsDir, "summary.md") : layout.summary;
-  io.stdout(`${verdict}; ${summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`}\n`);
+  const report = await reportOf(layout.dir, warn);
+  if (complete && !partial) io.stdout(`scorecards: ${rel(layout.scorecardsDir)}/\n`);
+  const where = summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`;
+  io.stdout(`${verdict}; ${where}${report ? `; report: ${rel(report)}` : ""}\n`);
   return code;
+}
+
+/** The run's HTML report; a report that cannot be built costs a warning, never the run's results. */
+async function reportOf(runDir: string, warn: (line: string) => void): Promise<string | undefined> {
+  try {
+    return await writeRunReport(runDir, { intervals: { wilsonInterval, bootstrapMeanInterval } });
+  } catch (err) {
+    warn(`no report: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
 }

@@ -5,6 +5,7 @@
  */
 import type PQueue from "p-queue";
 import type { ArenaConfig } from "../config/arena-config.ts";
+import type { LaneTranscriptFile } from "../report/html/transcript.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
 import type { AdapterEntry, ItemTiming, ProgressEvent, RunOptions } from "./options.ts";
 import type { RunGateway } from "./run-gateway.ts";
@@ -39,6 +40,8 @@ export interface RunContext {
   readonly gateways: ReadonlyMap<string, RunGateway>;
   readonly timings: ItemTiming[];
   readonly lateViolations: LateViolation[];
+  /** Each lane's transcripts, as the witness recorded them (written by the CLI). */
+  readonly transcripts: LaneTranscriptFile[];
   /** True once the run stops scheduling (an interrupt, or a refused lane). */
   stopped(): boolean;
   /** A lane's refusal stops the whole run, as an interrupt does; the first reason is kept. */

@@ -13,7 +13,7 @@ import type { LegOutcome, WorkerProcess } from "../supervisor/worker-process.ts"
 import type { WorkerPool } from "../supervisor/pool.ts";
 import { mergeLegs, type MergedResult } from "./merge.ts";
 import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
-import type { WitnessedLeg } from "../witness/types.ts";
+import type { Exchange, WitnessedLeg } from "../witness/types.ts";
 import type { Body } from "../witness/wire.ts";
 
 export const MAX_RESUMES = 3;
@@ -39,7 +39,7 @@ export interface DriveOptions {
 }
 
 export interface LegWatch {
-  end(): { readonly served: ServedUsage; readonly requests: readonly Body[] };
+  end(): { readonly served: ServedUsage; readonly requests: readonly Body[]; readonly exchanges: readonly Exchange[] };
 }
 
 export interface DrivenLeg {
@@ -105,7 +105,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
       const answered = answer !== undefined;
       const r = answer ?? NO_USAGE;
       const reported = { prompt_tokens: r.prompt_tokens, completion_tokens: r.completion_tokens, llm_calls: r.llm_calls };
-      witnessed.push({ requests: seen.requests, served: seen.served, reported, answered });
+      witnessed.push({ requests: seen.requests, served: seen.served, reported, answered, exchanges: seen.exchanges });
     }
     if (isFailure(outcome)) {
       fail(outcome);

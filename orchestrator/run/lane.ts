@@ -8,6 +8,7 @@ import type { Arena, Item } from "../arena/schemas.ts";
 import { inside } from "../files/safe-path.ts";
 import { compileScript } from "../gateway/script.ts";
 import type { FrameworkRecord, ItemRecord } from "../report/record.ts";
+import { laneTranscript } from "../report/transcripts-file.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
 import { isFailure } from "../supervisor/failure.ts";
 import type { OpenOutcome } from "../supervisor/pool.ts";
@@ -101,6 +102,8 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Framewo
   ctx.advance(cells.length - todo.length);
   const fresh = await runCells(ctx, open, todo, shared);
   witnessAcrossItems(ctx, open, cells, fresh);
+  const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+  ctx.transcripts.push(laneTranscript(arena.id, adapter.name, seen));
   // Dataset order within each repeat, whichever session ran the cell.
   const itemRecords = cells
     .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))

@@ -5,6 +5,7 @@
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
+import type { LaneTranscriptFile } from "../report/html/transcript.ts";
 import type { Provenance } from "../report/provenance.ts";
 import type { FrameworkRecord, ItemRecord, RunRecord } from "../report/record.ts";
 import type { GatewayFaults } from "./run-gateway.ts";
@@ -104,6 +105,8 @@ export interface RunOutcome {
   readonly refused?: string;
   /** What each arena's mock gateway received and served, by arena id (mock mode only). */
   readonly gatewayRecords: ReadonlyMap<string, GatewayRecords>;
+  /** Every lane's transcripts (report/transcripts-file.ts writes them beside the records). */
+  readonly transcripts: readonly LaneTranscriptFile[];
   /** Where each item's time went (for the harness benchmark; not part of any record). */
   readonly timings: readonly ItemTiming[];
 }

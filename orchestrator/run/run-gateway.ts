@@ -89,13 +89,22 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
       return {
         end: () => {
           const now = gateway.recorder.servedUsageFor(tag);
+          const records = gateway.recorder.records(tag);
+          const requests = records.requests.slice(seen);
+          const bodies = requests.map((r) => toJs(r.body) as Body);
+          const replies = new Map(records.responseMessages.map((m) => [m.attempt, toJs(m.message)]));
+          const usage = new Map(records.served.map((s) => [s.attempt, { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens }]));
           return {
             served: {
               prompt_tokens: now.prompt_tokens - served.prompt_tokens,
               completion_tokens: now.completion_tokens - served.completion_tokens,
               llm_calls: now.llm_calls - served.llm_calls,
             },
-            requests: gateway.recorder.records(tag).requests.slice(seen).map((r) => toJs(r.body) as Body),
+            requests: bodies,
+            exchanges: requests.map((r, i) => {
+              const served = usage.get(r.attempt);
+              return { request: bodies[i]!, reply: replies.get(r.attempt) ?? null, ...(served ? { usage: served } : {}) };
+            }),
           };
         },
       };

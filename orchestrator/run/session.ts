@@ -72,6 +72,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     gateways,
     timings: [] as ItemTiming[],
     lateViolations,
+    transcripts: [],
     stopped: () => stop.signal.aborted,
     refuse: (reason) => {
       refused ??= reason;
@@ -110,7 +111,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   applyLateViolations(records, lateViolations, options.onItem);
   const failedItems = records.flatMap((r) => r.frameworks.flatMap((f) => f.items)).filter((i) => !i.passed).length;
   const interrupted = ctx.stopped() && refused === undefined;
-  return { records, failedItems, interrupted, refused, gatewayRecords, timings: ctx.timings };
+  return { records, failedItems, interrupted, refused, gatewayRecords, timings: ctx.timings, transcripts: ctx.transcripts };
 }
 
 function workerPool(

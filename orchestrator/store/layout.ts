@@ -48,6 +48,9 @@ export class RunLayout {
   record(arena: string): string {
     return inside(this.dir, "records", `${arena}.json`);
   }
+  get scorecardsDir(): string {
+    return inside(this.dir, "scorecards");
+  }
   scorecardDir(arena: string): string {
     return inside(this.dir, "scorecards", arena);
   }

@@ -20,6 +20,15 @@ export interface WitnessedLeg {
   readonly reported: Usage;
   /** The leg returned a result (an answer or a pause), rather than an error. */
   readonly answered: boolean;
+  /** Each served request with the reply and usage the gateway gave it: the item's transcript. */
+  readonly exchanges?: readonly Exchange[];
+}
+
+export interface Exchange {
+  readonly request: Body;
+  /** The assistant message as the gateway sent it (streamed replies included, reassembled). */
+  readonly reply: unknown;
+  readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
 }
 
 export interface ItemEvidence {

@@ -60,7 +60,10 @@ describe("exit codes (real CLI)", () => {
     expect(r.exitCode, r.stdout + r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^arena: --concurrency 1000 clamped to \d+: /m);
     const id = runIdsIn(root)[0]!;
-    expect(lastLine(r.stdout)).toBe(`results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(root, "runs", id, "summary.md"))}`);
+    const runDir = path.join(root, "runs", id);
+    expect(lastLine(r.stdout)).toBe(
+      `results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(runDir, "summary.md"))}; report: ${path.relative(REPO_ROOT, path.join(runDir, "report.html"))}`,
+    );
   }, 300_000);
 
   it("run --adapter PATH: an author's own module runs like a catalogue entry, and a rule it breaks exits 1, named on the last line", async () => {

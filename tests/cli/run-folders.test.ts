@@ -46,9 +46,18 @@ describe("run folders, journal, interrupt and resume (real CLI)", () => {
     expect(readFileSync(path.join(runDir, "journal.jsonl"), "utf8").trim().split("\n").filter((l) => l.includes('"type":"item"'))).toHaveLength(18 + 10 + 14);
     expect(existsSync(path.join(root, "checkpoints", id!))).toBe(false);
     expect(existsSync(path.join(root, "results"))).toBe(false);
-    expect(lastLine(r.stdout)).toBe(`results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(runDir, "summary.md"))}`);
+    expect(lastLine(r.stdout)).toBe(
+      `results match the expectations; summary: ${path.relative(REPO_ROOT, path.join(runDir, "summary.md"))}; report: ${path.relative(REPO_ROOT, path.join(runDir, "report.html"))}`,
+    );
+    expect(r.stdout).toContain(`scorecards: ${path.relative(REPO_ROOT, path.join(runDir, "scorecards"))}/\n`);
+    expect(files).toEqual(expect.arrayContaining(["report.html", ...ARENAS.map((a) => `transcripts/${a}/vanilla.json`)]));
     const record = JSON.parse(readFileSync(path.join(runDir, "records", "tool_use.json"), "utf8"));
     expect(record).toMatchObject({ format_version: 2, run_id: id, status: "complete" });
+    // The transcript holds every request the gateway served this lane, with its reply.
+    const lane = JSON.parse(readFileSync(path.join(runDir, "transcripts", "tool_use", "vanilla.json"), "utf8"));
+    const exchanges = Object.values(lane.items as Record<string, { legs: { exchanges: { reply: { json: { role: string } } }[] }[] }>).flatMap((t) => t.legs.flatMap((l) => l.exchanges));
+    expect(exchanges.length).toBe(record.frameworks[0].items.reduce((a: number, i: { llm_calls: number }) => a + i.llm_calls, 0));
+    expect(exchanges.every((x) => x.reply.json.role === "assistant")).toBe(true);
     // Provenance: the record names its command, code, configuration, data and machine on its own.
     const manifest = JSON.parse(readFileSync(path.join(runDir, "run.json"), "utf8"));
     expect(record.provenance).toMatchObject({

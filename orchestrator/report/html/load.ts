@@ -124,6 +124,7 @@ export function loadRun(dir: string): Loaded<RunInput> {
       transcripts.push(loaded.value);
     }
   }
-  const gitSha = rawGitSha(manifestFile);
+  // Records carry it in their provenance; a manifest field (older layouts) is read as well.
+  const gitSha = rawGitSha(manifestFile) ?? records.find((r) => r.provenance?.git_sha)?.provenance?.git_sha ?? undefined;
   return { ok: true, value: { runId: manifest.run_id, manifest, ...(gitSha ? { gitSha } : {}), records, ...(transcripts.length ? { transcripts } : {}) } };
 }
