@@ -4,7 +4,7 @@
  * pauses the run. Each tool is defined in its own file and collected in `canonical.ts`.
  */
 import type { PyValue } from "@agentic-arena/py-semantics";
-import type { Corpus } from "./search.ts";
+import type { Corpus } from "./corpus-path.ts";
 
 export type ParameterType = "string" | "integer";
 

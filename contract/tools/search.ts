@@ -14,11 +14,8 @@ export { DEFAULT_CORPUS_PATH };
 
 const CorpusSchema = z.array(z.object({ title: z.string(), text: z.string() }));
 
-export interface CorpusEntry {
-  readonly title: string;
-  readonly text: string;
-}
-export type Corpus = readonly CorpusEntry[];
+export type { Corpus, CorpusEntry } from "./corpus-path.ts";
+import type { Corpus, CorpusEntry } from "./corpus-path.ts";
 
 export class CorpusError extends Error {
   override readonly name = "CorpusError";
