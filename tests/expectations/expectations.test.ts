@@ -193,7 +193,7 @@ describe("loadExpectations", () => {
 describe("the checked-in arenas/expectations.toml", () => {
   const file = path.join(REPO_ROOT, "arenas", "expectations.toml");
 
-  it("lists the two mock findings and the three witness findings, each with a written reason", () => {
+  it("lists the mock findings and the witness findings of every adapter, each with a written reason", () => {
     const e = loadExpectations(file);
     expect(e.entries.map((x) => [x.mode, x.arena, x.framework, x.rule ?? null, x.items])).toEqual([
       ["mock", "resilience", "openai_agents", null, ["res-02"]],
@@ -201,6 +201,10 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "resilience", "openai_agents", "tool-output", ["res-01"]],
       ["mock", "resilience", "langgraph", "tool-output", ["res-02", "res-04", "res-06", "res-09", "res-10"]],
       ["mock", "resilience", "ai_sdk", "tool-output", ["res-01", "res-02"]],
+      ["mock", "resilience", "strands", null, ["res-01"]],
+      ["mock", "resilience", "strands", "tool-output", ["res-02"]],
+      ["mock", "resilience", "google_adk", null, ["res-02"]],
+      ["mock", "resilience", "mastra", "tool-output", ["res-01", "res-02", "res-04", "res-06", "res-09", "res-10"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.

@@ -29,8 +29,11 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   litterbug: "disk",
 };
 
-/** Paths (relative to the repository root, first segment) that hold harness outputs or tooling, not sources. */
-export const REPO_EXCLUDED: ReadonlySet<string> = new Set([".git", "node_modules", "runs", "results", "checkpoints"]);
+/**
+ * Paths (relative to the repository root) that hold harness outputs or tooling, not sources — and
+ * the browser test's screenshot folder, which another test file may be writing at the same time.
+ */
+export const REPO_EXCLUDED: ReadonlySet<string> = new Set([".git", "node_modules", "runs", "results", "checkpoints", "tests/report-html/.output"]);
 
 export interface FileStamp {
   readonly mtimeMs: number;
@@ -39,7 +42,7 @@ export interface FileStamp {
 
 export type Snapshot = ReadonlyMap<string, FileStamp>;
 
-export function snapshot(root: string, excludeTop: ReadonlySet<string> = new Set()): Snapshot {
+export function snapshot(root: string, exclude: ReadonlySet<string> = new Set()): Snapshot {
   const out = new Map<string, FileStamp>();
   const walk = (dir: string, rel: string) => {
     let names: string[];
@@ -49,9 +52,9 @@ export function snapshot(root: string, excludeTop: ReadonlySet<string> = new Set
       return;
     }
     for (const name of names) {
-      if (rel === "" && excludeTop.has(name)) continue;
       const full = path.join(dir, name);
       const r = rel === "" ? name : `${rel}/${name}`;
+      if (exclude.has(r)) continue;
       const st = statSync(full, { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) walk(full, r);

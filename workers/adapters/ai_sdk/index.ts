@@ -3,18 +3,8 @@
  * OpenAI-compatible chat model pointed at the gateway (see README.md). The SDK is loaded inside
  * `build` only, so the version can be read (and reported as not installed) without it.
  */
-import { createRequire } from "node:module";
 import type { Adapter } from "../../../contract/adapter.ts";
-
-const require = createRequire(import.meta.url);
-
-function versionOf(pkg: string): string | null {
-  try {
-    return (require(`${pkg}/package.json`) as { version: string }).version;
-  } catch {
-    return null;
-  }
-}
+import { versionOf } from "../package-version.ts";
 
 /** `ai <v> (@ai-sdk/openai-compatible <v>)`, or `ai (not installed)`; never throws. */
 export function sdkVersion(): string {

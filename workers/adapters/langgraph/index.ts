@@ -3,18 +3,8 @@
  * inside `build` only (through `loadFramework`), so the version can be read (and reported as not
  * installed) without it.
  */
-import { createRequire } from "node:module";
 import type { Adapter } from "../../../contract/adapter.ts";
-
-const require = createRequire(import.meta.url);
-
-function versionOf(pkg: string): string | null {
-  try {
-    return (require(`${pkg}/package.json`) as { version: string }).version;
-  } catch {
-    return null;
-  }
-}
+import { versionOf } from "../package-version.ts";
 
 /** `@langchain/langgraph <v> (…the packages it runs with)`, or `(not installed)`. */
 export function langGraphVersion(): string {
