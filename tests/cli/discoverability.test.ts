@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { findPackageJSON } from "node:module";
 import path from "node:path";
+import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
 import { describe, expect, it } from "vitest";
 import { COMPARE_RULE } from "../../orchestrator/cli/commands/index.ts";
 import { arenaCli, outputRoot } from "../support/cli.ts";
@@ -41,7 +42,7 @@ describe("discoverability (real CLI)", () => {
       [["run", "--framwork", "vanilla"], "arena run: unknown flag '--framwork'; did you mean --framework?"],
       [["compare", "--treshold", "1"], "arena compare: unknown flag '--treshold'; did you mean --threshold?"],
       [["bench", "--arena", "tool_us"], `arena bench: no such arena 'tool_us' in ${path.join(REPO_ROOT, "arenas")}; did you mean 'tool_use'? (available: durable_state, human_in_the_loop, multi_agent, rag, resilience, structured_output, tool_use)`],
-      [["run", "--arena", "tool_use", "--framework", "vanila"], "arena run: unknown framework 'vanila'; did you mean 'vanilla'? (known: vanilla, vanilla-multi, openai_agents, openai_agents-multi, langgraph, langgraph-multi, ai_sdk, ai_sdk-multi, all)"],
+      [["run", "--arena", "tool_use", "--framework", "vanila"], `arena run: unknown framework 'vanila'; did you mean 'vanilla'? (known: ${[...ADAPTER_CATALOG.map((e) => e.name), "all"].join(", ")})`],
       [["run", "--item", "tu-1", "--framework", "vanilla"], "arena run: no such item(s) in any arena: tu-1; did you mean 'tu-01'?"],
       [["run", "--item", "zzzzzz", "--framework", "vanilla"], "arena run: no such item(s) in any arena: zzzzzz"],
     ];
@@ -57,7 +58,7 @@ describe("discoverability (real CLI)", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = r.stdout.split("\n").map((l) => l.split(/ {2,}/));
     expect(rows[0]).toEqual(["adapter", "installed", "arenas", "pause / durable", "version"]);
-    expect(rows.map((row) => row[0])).toEqual(["adapter", "vanilla", "vanilla-multi", "openai_agents", "openai_agents-multi", "langgraph", "langgraph-multi", "ai_sdk", "ai_sdk-multi"]);
+    expect(rows.map((row) => row[0])).toEqual(["adapter", ...ADAPTER_CATALOG.map((e) => e.name)]);
     const version = (pkg: string) => JSON.parse(readFileSync(findPackageJSON(pkg, import.meta.url)!, "utf8")).version;
     expect(rows[1]).toEqual(["vanilla", "yes", "all", "own loop stops at the pause tool; the transcript travels in resume_state", "native fetch (no framework package)"]);
     expect(rows[2]!.slice(0, 4)).toEqual(["vanilla-multi", "yes", "multi_agent (any arena when named)", "none (pipeline: no resume, unsupported on pause arenas)"]);

@@ -216,7 +216,12 @@ describe("the run's gateway in live mode", () => {
 
       const watch = live.watchLeg!("w1");
       await (await post(live.baseUrlFor("w1"), '{"model": "m"}', live.apiKey)).arrayBuffer();
-      expect(watch.end()).toEqual({ served: { prompt_tokens: 12, completion_tokens: 3, llm_calls: 1 }, requests: [{ model: "m" }] });
+      // The leg's transcript: the request, the provider's reply as relayed, and the usage it billed.
+      expect(watch.end()).toEqual({
+        served: { prompt_tokens: 12, completion_tokens: 3, llm_calls: 1 },
+        requests: [{ model: "m" }],
+        exchanges: [{ request: { model: "m" }, reply: { role: "assistant", content: "héllo — 2" }, usage: { prompt_tokens: 12, completion_tokens: 3 } }],
+      });
       expect(live.servedUsage("w1")).toEqual({ prompt_tokens: 12, completion_tokens: 3, llm_calls: 1 });
       expect(live.mock).toBeUndefined();
     } finally {
