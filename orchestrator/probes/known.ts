@@ -35,8 +35,7 @@ export function knownFor(findings: KnownFindings, adapter: string, probeCase: st
 
 /**
  * Every probe's known findings (probe id → adapter → case → expected violations, each with why).
- * Registry probes (§1–§9) and the suites still outside it (§10–§15) read the same table. Empty
- * today: every real adapter passes every gated probe case.
+ * Empty today: every real adapter passes every gated probe case.
  */
 export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
   prompt: {},
@@ -53,7 +52,7 @@ export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
   pause: {},
   durable: {},
   "checkpoint-writes": {},
-  grounding: {},
+  "grounding-trap": {},
 };
 
 /** The known findings of one probe for one adapter and case. */

@@ -9,6 +9,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import PQueue from "p-queue";
 import type { Arena, Item } from "../arena/schemas.ts";
+import type { AgentResult } from "../../contract/protocol.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import { inside } from "../files/safe-path.ts";
 import {
@@ -113,6 +114,11 @@ export interface RunOptions {
   readonly workerCwd?: string;
   /** Transport faults for the mock gateways (probes). */
   readonly gatewayFaults?: GatewayFaults;
+  /**
+   * Each item's leg results as its workers sent them (probes judge what an adapter reported about
+   * itself, e.g. its tool-call arguments, which the record keeps only by name).
+   */
+  readonly onLegs?: (arena: string, framework: string, itemId: string, results: readonly AgentResult[]) => void;
 }
 
 export interface RunOutcome {
@@ -428,6 +434,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
           reuseWorkerAcrossPause: options.reuseWorkerAcrossPause,
           ...(gateway.watchLeg ? { watchLeg: gateway.watchLeg } : {}),
         });
+        options.onLegs?.(arena.id, adapter.name, item.id, driven.legs.map((l) => l.result));
         // An item that errored after the interrupt may have been cut short by it (its worker
         // killed): it is left for the resume to run again rather than recorded as the framework's.
         if (stopped() && driven.merged.error !== null) return undefined;

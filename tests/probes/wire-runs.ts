@@ -147,9 +147,12 @@ export function syntheticRun(bodies: readonly Body[], items: Partial<FrameworkRe
     },
     bodies,
     attempts: bodies.length,
+    attemptLog: [],
+    requestTags: bodies.map(() => "synthetic"),
     servedUsage: { prompt_tokens: 0, completion_tokens: 0, llm_calls: bodies.length },
     reported: [],
     declared: { delegates: [], wireExceptions: [] },
     config: {},
+    checkpointFiles: [],
   };
 }
