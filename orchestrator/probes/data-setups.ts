@@ -7,8 +7,8 @@
  *   fixture that breaks one kind of leg pays only for that kind.
  * - `pause:<root>`: every item of human_in_the_loop (§12).
  * - `durable:<root>`: durable_state across a real restart (§13, and §14 reads the same run):
- *   dur-01 on the reference; dur-01 and dur-10 on ours (the second item's first leg lands on the
- *   process that ran the first one's resume). `durable:ours:dur-01` is one item, and
+ *   dur-01 on the reference; dur-01 and dur-10 on ours, one at a time (so the second item's first
+ *   leg lands on the process that ran the first one's resume). `durable:ours:dur-01` is one item, and
  *   `durable:ours:dur-01:same-process` resumes it on the worker that paused (the in-memory cheat's
  *   control, never a bench setting).
  * - `rag:<root>`: every item of rag (§15's walk).
@@ -64,10 +64,11 @@ export function dataPlan(name: SetupName): SetupPlan | undefined {
     case "usage":
       if (rest.length === 1 && USAGE_CASES.some((c) => c.arena === rest[0])) return usagePlan(root, rest[0]!);
       return undefined;
+    // Whole arenas of independent items: two in flight, as a bench on two cores runs them.
     case "pause":
-      return rest.length === 0 ? single(name, { arena: arenaDir(root, "human_in_the_loop"), corpusPath }) : undefined;
+      return rest.length === 0 ? single(name, { arena: arenaDir(root, "human_in_the_loop"), corpusPath, concurrency: 2 }) : undefined;
     case "rag":
-      return rest.length === 0 ? single(name, { arena: arenaDir(root, "rag"), corpusPath }) : undefined;
+      return rest.length === 0 ? single(name, { arena: arenaDir(root, "rag"), corpusPath, concurrency: 2 }) : undefined;
     case "durable": {
       const arena = arenaDir(root, "durable_state");
       if (rest.length === 0) return single(name, { arena, items: DURABLE_ITEMS[root], corpusPath });

@@ -130,6 +130,15 @@ export async function judgeHostile(probe: Probe, hostile: HostileCase, env: Prob
 }
 
 /**
+ * Orchestrator runs a runner has in flight (`ARENA_PROBE_CONCURRENCY`). Most of a probe run is
+ * waiting — on worker start-up, on a restart at the pause, on workers and gateways settling — so
+ * a few at once overlap that; many more only make every worker miss its start-up deadline.
+ */
+export function runsInFlight(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.max(1, Number(env.ARENA_PROBE_CONCURRENCY) || 4);
+}
+
+/**
  * A setup runner that shares each run between every probe that asks for it (setups of one group
  * share one run), with at most `limit` orchestrator runs in flight.
  */

@@ -3,7 +3,7 @@
  * reasons: §2 and §8 judge them), without importing adapter code into the orchestrator's process
  * and without changing anything the adapter can observe.
  *
- * The worker loads a per-run wrapper module (tapModule) that imports the adapter, reports its
+ * The worker loads a wrapper module (tapModule) that imports the adapter, reports its
  * declarations once over the worker's own IPC channel as a `log` message (the orchestrator writes
  * it to the worker's log in the run's log folder: readTap), and re-exports the very same adapter
  * object. Nothing is wrapped: build, run and resume are the adapter's own functions called by the
@@ -11,7 +11,9 @@
  * each leg returned comes from the orchestrator's side (RunOptions.onLegs), as the worker sent it.
  * The declarations are reported even when the harness then refuses the adapter.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Adapter } from "../../contract/adapter.ts";
@@ -45,19 +47,28 @@ export function declare(adapter: Adapter | undefined): void {
   process.send?.({ type: "log", level: "debug", message: `${PREFIX}${JSON.stringify({ declared })}` });
 }
 
-/** Write the wrapper module for `innerModule` into `dir` (the run's scratch root); returns its path. */
-export function tapModule(dir: string, innerModule: string): string {
+/**
+ * The wrapper module for `innerModule` (written once, then reused): its path depends only on its
+ * content, so it is the same module for every run of the same adapter — which keeps the sealed
+ * workers' compile cache current (compile-cache.ts stamps the module's path and folder) instead of
+ * warming a fresh one per run. Read, never written, by the worker.
+ */
+export function tapModule(innerModule: string): string {
+  const source = [
+    `import adapter from ${JSON.stringify(pathToFileURL(innerModule).href)};`,
+    `import { declare } from ${JSON.stringify(import.meta.url)};`,
+    "declare(adapter);",
+    "export default adapter;",
+    "",
+  ].join("\n");
+  const dir = path.join(os.tmpdir(), `arena-tap-${createHash("sha256").update(source).digest("hex").slice(0, 16)}`);
   const file = path.join(dir, "tap.mjs");
-  writeFileSync(
-    file,
-    [
-      `import adapter from ${JSON.stringify(pathToFileURL(innerModule).href)};`,
-      `import { declare } from ${JSON.stringify(import.meta.url)};`,
-      "declare(adapter);",
-      "export default adapter;",
-      "",
-    ].join("\n"),
-  );
+  if (existsSync(file)) return file;
+  mkdirSync(dir, { recursive: true });
+  // Whole or not at all: another process may be writing the same module at the same moment.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(partial, source);
+  renameSync(partial, file);
   return file;
 }
 

@@ -165,10 +165,8 @@ function reportedLegs(legs: ProbeRun["legs"]): TapEntry[] {
 
 /** Run one adapter (real or fixture) on several arenas in one orchestrator run; one WireRun per arena. */
 export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun[]> {
-  // Only the wrapper module lives here (read, never written, by the worker).
-  const tapDir = mkdtempSync(path.join(os.tmpdir(), "arena-tap-"));
+  const runs = await probeRunMany({ ...options, adapter: { ...options.adapter, module: tapModule(options.adapter.module) } });
   try {
-    const runs = await probeRunMany({ ...options, adapter: { ...options.adapter, module: tapModule(tapDir, options.adapter.module) } });
     const declared = readDeclaration(runs[0]!.logDir)?.declared ?? { delegates: [], wireExceptions: [] };
     const out = runs.map((run): WireRun => {
       const s = run.gateway.servedUsage;
@@ -186,10 +184,9 @@ export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun
         checkpointFiles: listFiles(path.join(run.checkpointRoot, options.adapter.name, run.arena)),
       };
     });
-    rmSync(runs[0]!.root, { recursive: true, force: true });
     return out;
   } finally {
-    rmSync(tapDir, { recursive: true, force: true });
+    rmSync(runs[0]!.root, { recursive: true, force: true });
   }
 }
 

@@ -10,7 +10,7 @@
  * and catalogue order); progress goes to stderr as runs finish.
  */
 import { DEFAULT_ARENAS_DIR } from "../../arena/discover.ts";
-import { hostileCases, judgeHostile, judgeProbe, sharedRunner, type ProbeEnv } from "../../probes/execute.ts";
+import { hostileCases, judgeHostile, judgeProbe, runsInFlight, sharedRunner, type ProbeEnv } from "../../probes/execute.ts";
 import { renderFixtures, renderMatrix, type MatrixRow } from "../../probes/table.ts";
 import { allArenaTools, catalogueSubjects, hostileIndex, moduleSubject, probeById, PROBES, ProbeSelectionError } from "../../probes/registry.ts";
 import type { Subject } from "../../probes/setups.ts";
@@ -21,8 +21,6 @@ import { adapterModuleAt } from "../adapter-path.ts";
 
 const list = (v: FlagValue): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-/** Runs in flight at once (each spawns worker processes; a small machine wants few). */
-const RUNS_IN_FLIGHT = Math.max(1, Number(process.env.ARENA_PROBE_CONCURRENCY) || 2);
 
 function selectProbes(ids: readonly string[]): Probe[] {
   try {
@@ -55,7 +53,7 @@ function selectSubjects(frameworks: readonly string[], adapters: readonly string
 
 function environment(io: Io, total: () => number): ProbeEnv {
   let done = 0;
-  const runSetup = sharedRunner(RUNS_IN_FLIGHT, (setup, subject, run) => {
+  const runSetup = sharedRunner(runsInFlight(), (setup, subject, run) => {
     done += 1;
     const fw = run.framework;
     const what = fw.available ? `${run.bodies.length} request(s) served` : `not built (${fw.unavailable_kind})`;
