@@ -18,12 +18,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Adapter } from "../../contract/adapter.ts";
 
-/** What one leg returned, as the worker sent it (bulky fields dropped). */
+/** What one answered leg returned, as the worker sent it (bulky fields dropped; a leg that failed is the item's error). */
 export interface TapEntry {
   readonly leg: "run" | "resume";
   readonly item: string;
-  readonly result?: unknown;
-  readonly threw?: string;
+  readonly result: unknown;
 }
 
 /** What the adapter module declares (reported once per worker, on load). */
