@@ -1,6 +1,7 @@
 /**
  * The values probes put into the config where a library default could pass by accident or a
- * fixture could special-case a known string: a model id, a temperature, two iteration caps.
+ * fixture could special-case a known value: a model id, a temperature, two iteration caps, the
+ * request timeout.
  * They are drawn per run (per process) from one seed, so no adapter can recognise "the probe's
  * model"; the seed is in every run (WireRun.config) and in the judges' messages, and
  * `ARENA_PROBE_SEED=<seed>` draws the same values again to reproduce a failure.
@@ -43,4 +44,17 @@ export function drawCaps(seed: string = PROBE_SEED): readonly [number, number] {
   const first = choices[Math.floor(draw(seed, "cap-a") * choices.length)]!;
   const rest = choices.filter((n) => n !== first);
   return [first, rest[Math.floor(draw(seed, "cap-b") * rest.length)]!];
+}
+
+/**
+ * §11: the request timeout T of the timing runs (and 2T), in seconds. Never a round number a
+ * library or an adapter would pick, and short enough to keep the runs fast; no shorter than
+ * 0.7 s, because the gateway measures hold times to within a few hundredths of a second and the
+ * 2T/T ratio must stay readable. A fixed 1 s timeout still passes "honoured" at every T here
+ * (1 s is within [T - slack, T + 1 s)) and fails "doubles": that is what the second run is for.
+ */
+export function drawTimeout(seed: string = PROBE_SEED): { readonly seconds: number; readonly doubled: number } {
+  const steps = [0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+  const seconds = steps[Math.floor(draw(seed, "timeout") * steps.length)]!;
+  return { seconds, doubled: Math.round(seconds * 200) / 100 };
 }

@@ -3,11 +3,17 @@
  * known findings), and a hostile case over its fixture. One implementation for `arena probe` and
  * the probe suites, so what the command reports is what the tests assert.
  */
+import type { FrameworkRecord } from "../report/record.ts";
+import { WITHOUT_RESUME } from "./declarations.ts";
+import { unsupportedViolations } from "./judges/pause.ts";
 import { judge, knownOf } from "./known.ts";
+import { Limiter } from "./limiter.ts";
+import { planOf } from "./plans.ts";
+import type { RunContext } from "./plan.ts";
 import { fixtureSubject } from "./registry.ts";
-import { setupOptions, type SetupName, type Subject } from "./setups.ts";
+import type { SetupName, Subject } from "./setups.ts";
 import type { CaseOutcome, HostileCase, Probe, ProbeCase } from "./types.ts";
-import { wireRun, type WireRun } from "./wire.ts";
+import type { WireRun } from "./wire-types.ts";
 
 /** How a setup run is obtained: each caller decides how runs are shared and how many run at once. */
 export type RunSetup = (setup: SetupName, subject: Subject) => Promise<WireRun>;
@@ -32,20 +38,41 @@ export interface CaseResult {
   readonly stale: readonly string[];
   /** Why the case was not judged (n/a). */
   readonly reason?: string;
+  /** n/a exactly as a declaration says (no resume API), which was checked: nothing was skipped. */
+  readonly asDeclared?: true;
+}
+
+type Verdict = Pick<CaseResult, "status" | "violations" | "unexpected" | "stale" | "reason" | "asDeclared">;
+
+const failed = (violations: string[]): Verdict => ({ status: "FAIL", violations, unexpected: violations, stale: [] });
+const notJudged = (reason: string): Verdict => ({ status: "n/a", violations: [], unexpected: [], stale: [], reason });
+
+/**
+ * A case whose primary run did not give the judge anything to judge, or a declared capability gap
+ * the judge has no say in: not installed (fails only a required subject), and no resume on a pause
+ * arena (n/a — but for a catalogued adapter exactly as declarations.ts declares it).
+ */
+function beforeJudging(probeCase: ProbeCase, subject: Subject, fw: FrameworkRecord): Verdict | undefined {
+  const declared = subject.catalogued === true && probeCase.pauses === true && WITHOUT_RESUME.has(subject.name);
+  if (declared && (fw.available || fw.unavailable_kind === "unsupported")) {
+    const v = unsupportedViolations(fw);
+    if (v.length > 0) return failed(v.map((x) => `declared without resume (WITHOUT_RESUME), but ${x}`));
+    return { ...notJudged(`${subject.name} has no resume API (declared): ${fw.reason}`), asDeclared: true };
+  }
+  if (fw.available) return undefined;
+  const why = `${subject.name} could not be built (${fw.unavailable_kind}): ${fw.reason}`;
+  if (fw.unavailable_kind === "unsupported") {
+    if (subject.catalogued && probeCase.pauses) return failed([`${why} — and WITHOUT_RESUME does not declare it`]);
+    return notJudged(why);
+  }
+  return subject.required ? failed([why]) : notJudged(why);
 }
 
 export async function judgeCase(probe: Probe, probeCase: ProbeCase, subject: Subject, env: ProbeEnv): Promise<CaseResult> {
   const runs = await Promise.all(probeCase.setups.map((s) => env.runSetup(s, subject)));
   const base = { probe: probe.id, case: probeCase.id, runs };
-  const fw = runs[0]!.framework;
-  if (!fw.available) {
-    const why = `${subject.name} could not be built (${fw.unavailable_kind}): ${fw.reason}`;
-    // "unsupported" (no resume on a pause arena) is a declared capability gap, never a failure.
-    if (subject.required && fw.unavailable_kind !== "unsupported") {
-      return { ...base, status: "FAIL", violations: [why], unexpected: [why], stale: [] };
-    }
-    return { ...base, status: "n/a", violations: [], unexpected: [], stale: [], reason: why };
-  }
+  const early = runs[0] ? beforeJudging(probeCase, subject, runs[0].framework) : undefined;
+  if (early) return { ...base, ...early };
   const violations = probe.judge({ probeCase: probeCase.id, runs, subject, arenaTools: env.arenaTools });
   const { unexpected, stale } = judge(violations, subject.catalogued ? knownOf(probe.id, subject.name, probeCase.id) : []);
   const status: Status = unexpected.length + stale.length > 0 ? "FAIL" : violations.length > 0 ? "known" : "pass";
@@ -74,10 +101,15 @@ export interface HostileVerdict {
   readonly violations: readonly string[];
 }
 
+/** The cases a hostile case runs: its own, or the probe's for the fixture (filtered). */
+export function hostileCases(probe: Probe, hostile: HostileCase): readonly ProbeCase[] {
+  return hostile.own ?? probe.setup(fixtureSubject(hostile)).filter((c) => !hostile.cases || hostile.cases.includes(c.id));
+}
+
 /** Run a fixture through its probe: no case is skipped, an unbuilt fixture is judged like any other. */
 export async function judgeHostile(probe: Probe, hostile: HostileCase, env: ProbeEnv): Promise<HostileVerdict> {
   const subject = fixtureSubject(hostile);
-  const cases = probe.setup(subject).filter((c) => !hostile.cases || hostile.cases.includes(c.id));
+  const cases = hostileCases(probe, hostile);
   const outcomes: CaseOutcome[] = await Promise.all(
     cases.map(async (c) => {
       const runs = await Promise.all(c.setups.map((s) => env.runSetup(s, subject)));
@@ -85,44 +117,47 @@ export async function judgeHostile(probe: Probe, hostile: HostileCase, env: Prob
     }),
   );
   const violations = outcomes.flatMap((o) => o.violations);
+  const outcome = { cases: outcomes, violations, runs: outcomes.flatMap((o) => o.runs) };
+  hostile.cleanup?.(outcome);
   const control = hostile.control === true;
   const problems = [
     ...(cases.length === 0 ? ["the probe has no case for this fixture"] : []),
     ...(control && violations.length > 0 ? [`a control must pass the probe: ${JSON.stringify(violations)}`] : []),
     ...(!control && violations.length === 0 ? ["not caught: the probe found no violation"] : []),
-    ...hostile.expect({ cases: outcomes, violations, runs: outcomes.flatMap((o) => o.runs) }),
+    ...hostile.expect(outcome),
   ];
   return { fixture: hostile.fixture, probe: probe.id, control, ok: problems.length === 0, problems, violations };
 }
 
 /**
- * A setup runner that shares each run between every probe that asks for it, with at most
- * `limit` orchestrator runs in flight (each spawns worker processes: more than a couple at once
- * on a small machine only makes every worker miss its start-up deadline).
+ * Orchestrator runs a runner has in flight (`ARENA_PROBE_CONCURRENCY`). Most of a probe run is
+ * waiting — on worker start-up, on a restart at the pause, on workers and gateways settling — so
+ * a few at once overlap that; many more only make every worker miss its start-up deadline.
+ */
+export function runsInFlight(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.max(1, Number(env.ARENA_PROBE_CONCURRENCY) || 4);
+}
+
+/**
+ * A setup runner that shares each run between every probe that asks for it (setups of one group
+ * share one run), with at most `limit` orchestrator runs in flight.
  */
 export function sharedRunner(limit: number, onRun?: (setup: SetupName, subject: Subject, run: WireRun) => void): RunSetup {
-  const memo = new Map<string, Promise<WireRun>>();
-  let inFlight = 0;
-  const waiting: (() => void)[] = [];
-  const limited = async <T>(task: () => Promise<T>): Promise<T> => {
-    if (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else inFlight += 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else inFlight -= 1;
+  const memo = new Map<string, Promise<Readonly<Record<string, WireRun>>>>();
+  const limiter = new Limiter(limit);
+  const runSetup: RunSetup = async (setup, subject) => {
+    const plan = planOf(setup);
+    const key = JSON.stringify([plan.group, subject.name, subject.module]);
+    let group = memo.get(key);
+    if (!group) {
+      const ctx: RunContext = { setup: (name) => runSetup(name, subject), shared: (t) => limiter.shared(t), alone: (t) => limiter.alone(t) };
+      group = plan.run(subject, ctx);
+      if (onRun) void group.then((runs) => Object.entries(runs).forEach(([name, run]) => onRun(name as SetupName, subject, run)), () => {});
+      memo.set(key, group);
     }
-  };
-  return (setup, subject) => {
-    const key = JSON.stringify([setup, subject.name, subject.module]);
-    let run = memo.get(key);
-    if (!run) {
-      run = limited(() => wireRun({ adapter: { name: subject.name, module: subject.module }, ...setupOptions(setup) }));
-      if (onRun) void run.then((r) => onRun(setup, subject, r), () => {});
-      memo.set(key, run);
-    }
+    const run = (await group)[setup];
+    if (!run) throw new Error(`setup ${setup} is not among the runs of its group ${plan.group}`);
     return run;
   };
+  return runSetup;
 }

@@ -35,7 +35,6 @@ export function knownFor(findings: KnownFindings, adapter: string, probeCase: st
 
 /**
  * Every probe's known findings (probe id → adapter → case → expected violations, each with why).
- * Registry probes (§1–§9) and the suites still outside it (§10–§15) read the same table.
  */
 /**
  * ADK sub-agents (google_adk-multi) are shown the other agents' turns as user text ("For context:
@@ -77,7 +76,7 @@ export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
   pause: {},
   durable: {},
   "checkpoint-writes": {},
-  grounding: {},
+  "grounding-trap": {},
 };
 
 /** The known findings of one probe for one adapter and case. */

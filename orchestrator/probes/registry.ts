@@ -1,8 +1,6 @@
 /**
  * The probe registry: every fairness probe `arena probe` and the probe suites run, in spec
- * order, and the subjects they run over. probes.md §1–§9 live here; §10–§15 (usage, transport,
- * pause, durable, checkpoint writes, grounding) still run from their own suites in tests/probes/
- * and share only the known findings (known.ts) and the run machinery (wire.ts).
+ * order (probes.md §1–§15), and the subjects they run over.
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -11,12 +9,34 @@ import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
 import { expectedFrameworks, mustBuild } from "./built.ts";
+import { usageAccounting } from "./accounting-probes.ts";
 import { declaredTools, iterationCap, prompt, toolArguments, toolResult, transcript } from "./contract-probes.ts";
+import { durable } from "./durable-probes.ts";
+import { groundingTrap } from "./grounding-probes.ts";
+import { pause } from "./pause-probes.ts";
+import { transport } from "./transport-probes.ts";
+import { checkpointWrites } from "./writes-probes.ts";
 import type { Subject } from "./setups.ts";
 import type { FixtureName, HostileCase, Probe } from "./types.ts";
 import { sharedControls, streaming, toolSchema } from "./wire-probes.ts";
 
-export const PROBES: readonly Probe[] = [prompt, declaredTools, iterationCap, toolResult, toolArguments, transcript, toolSchema, sharedControls, streaming];
+export const PROBES: readonly Probe[] = [
+  prompt,
+  declaredTools,
+  iterationCap,
+  toolResult,
+  toolArguments,
+  transcript,
+  toolSchema,
+  sharedControls,
+  streaming,
+  usageAccounting,
+  transport,
+  pause,
+  durable,
+  checkpointWrites,
+  groundingTrap,
+];
 
 /** A selection the registry cannot satisfy (an unknown probe or adapter name). */
 export class ProbeSelectionError extends Error {
@@ -54,11 +74,13 @@ export function moduleSubject(module: string): Subject {
   return { name, module, required: true };
 }
 
-/** The subject a hostile case runs: the fixture, narrowed as the case says. */
+const BASELINE_MODULE = ADAPTER_CATALOG.find((e) => e.name === "vanilla")!.module;
+
+/** The subject a hostile case runs: the fixture (a hostile arena: the baseline on it), narrowed as the case says. */
 export function fixtureSubject(h: HostileCase): Subject {
   return {
     name: h.fixture,
-    module: FIXTURES[h.fixture].module,
+    module: h.fixture in FIXTURES ? FIXTURES[h.fixture as keyof typeof FIXTURES].module : BASELINE_MODULE,
     ...(h.scope ? { scope: h.scope } : {}),
     ...(h.baseline ? { baseline: true } : {}),
   };

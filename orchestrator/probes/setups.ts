@@ -12,7 +12,8 @@ import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { dispatch } from "../../contract/tools/dispatch.ts";
 import { loadCorpus } from "../../contract/tools/search.ts";
 import { drawCanary, drawCaps } from "./canary.ts";
-import type { InlineArena, ProbeRunOptions } from "./wire.ts";
+import type { SetupRunOptions } from "./plan.ts";
+import type { InlineArena } from "./wire.ts";
 
 /** The sentinel prompt of probes.md (collapses to one sentence). */
 export const SENTINEL_PROMPT = "\nReply only with the word ORNITHOPTER and nothing else.\n";
@@ -68,13 +69,23 @@ export function schemaArena(id: string): InlineArena {
   };
 }
 
-export type SetupName = "sentinel" | "round-trip" | `cap-${number}` | `schema:${string}`;
+/** §1–§9 setups here; §10–§15 in data-setups.ts (real arenas) and transport-setups.ts. */
+export type SetupName =
+  | "sentinel"
+  | "round-trip"
+  | `cap-${number}`
+  | `schema:${string}`
+  | `usage:${string}`
+  | `transport:${string}`
+  | `pause:${string}`
+  | `durable:${string}`
+  | `rag:${string}`;
 
 /** Every run ends: a stuck adapter is cut off by the leg deadline, not by whoever waits on it. */
 const LEG_DEADLINE_MS = 60_000;
 
 /** The probe-run options of a named setup (one place, so every probe shares the same run). */
-export function setupOptions(setup: SetupName): Omit<ProbeRunOptions, "adapter"> {
+export function setupOptions(setup: SetupName): SetupRunOptions {
   if (setup === "sentinel") return { arena: SENTINEL_ARENA, legDeadlineMs: LEG_DEADLINE_MS };
   if (setup === "round-trip") return { arena: ROUND_TRIP_ARENA, legDeadlineMs: LEG_DEADLINE_MS };
   if (setup.startsWith("cap-")) {

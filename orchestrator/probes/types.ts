@@ -4,17 +4,26 @@
  * `judge` is pure (runs in, violations out), so the same function is asserted empty for every
  * real adapter, and shown to fail — exactly as designed — for each fixture.
  */
-import type { FIXTURES } from "../../fixtures/catalogue.ts";
+import type { ARENA_FIXTURES, FIXTURES } from "../../fixtures/catalogue.ts";
 import type { SetupName, Subject } from "./setups.ts";
 import type { WireRun } from "./wire.ts";
 
-export type FixtureName = keyof typeof FIXTURES;
+/** A hostile adapter, or a hostile arena (data a probe must find wanting, judged with the baseline as the subject). */
+export type FixtureName = keyof typeof FIXTURES | keyof typeof ARENA_FIXTURES;
 
 /** One judged unit of a probe (known findings are keyed by it): a name and the setup runs it reads. */
 export interface ProbeCase {
   readonly id: string;
-  /** The first one is the case's primary run: if it could not be built, the case is not judged. */
+  /**
+   * The first one is the case's primary run: if it could not be built, the case is not judged.
+   * None: the case judges data alone (an arena's checks), the same for every subject.
+   */
   readonly setups: readonly SetupName[];
+  /**
+   * The case runs on a pause arena: a catalogued adapter declared without resume (declarations.ts)
+   * must come back `unsupported` there, exactly as declared, and one not declared must not.
+   */
+  readonly pauses?: boolean;
 }
 
 export interface JudgeInput {
@@ -50,6 +59,10 @@ export interface HostileCase {
   readonly baseline?: boolean;
   /** Run only these cases of the probe (default: every case the subject gets). */
   readonly cases?: readonly string[];
+  /** The fixture's own cases instead of the probe's (a narrower setup the judge knows by case id). */
+  readonly own?: readonly ProbeCase[];
+  /** Undo what the fixture did outside the harness's folders (watched mode lets a write land), once judged. */
+  readonly cleanup?: (outcome: HostileOutcome) => void;
   /** A control: it must pass the probe (no violation at all), then meet `expect`. */
   readonly control?: boolean;
   /** What is wrong with the verdict; empty = caught exactly as designed (or, a control, passed as designed). */

@@ -59,6 +59,7 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
       reuseWorkerAcrossPause: ctx.options.reuseWorkerAcrossPause,
       ...(lane.gateway.watchLeg ? { watchLeg: lane.gateway.watchLeg } : {}),
     });
+    ctx.options.onLegs?.(arena.id, adapter.name, item.id, driven.legs.map((l) => l.result));
     // An item that errored after the interrupt may have been cut short by it (its worker
     // killed): it is left for the resume to run again rather than recorded as the framework's.
     if (ctx.stopped() && driven.merged.error !== null) return undefined;

@@ -2,6 +2,7 @@
  * What a run is asked to do and what it hands back (the run's public types, p-queue style: each
  * option's meaning is stated where it is declared). Both the CLI and the probes build these.
  */
+import type { AgentResult } from "../../contract/protocol.ts";
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
@@ -92,6 +93,11 @@ export interface RunOptions {
   readonly provenance?: (arenaId: string) => Provenance;
   /** Transport faults for the mock gateways (probes). */
   readonly gatewayFaults?: GatewayFaults;
+  /**
+   * Each item's leg results as its workers sent them (probes judge what an adapter reported about
+   * itself, e.g. its tool-call arguments, which the record keeps only by name).
+   */
+  readonly onLegs?: (arena: string, framework: string, itemId: string, results: readonly AgentResult[]) => void;
 }
 
 export interface RunOutcome {

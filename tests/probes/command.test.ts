@@ -6,7 +6,7 @@
 import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { FIXTURES } from "../../fixtures/catalogue.ts";
+import { ARENA_FIXTURES, FIXTURES } from "../../fixtures/catalogue.ts";
 import { hostileIndex, PROBES } from "../../orchestrator/probes/registry.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
@@ -18,7 +18,7 @@ describe("the registry names each fixture of its probes' suites", () => {
     const named = PROBES.flatMap((p) => p.hostile.map((h) => h.fixture));
     expect(new Set(named).size).toBe(named.length);
     const ids = new Set(PROBES.map((p) => `tests/probes/${p.id}.test.ts`));
-    const claimed = Object.values(FIXTURES).filter((f) => ids.has(f.caughtBy)).map((f) => f.name);
+    const claimed = [...Object.values(FIXTURES), ...Object.values(ARENA_FIXTURES)].filter((f) => ids.has(f.caughtBy)).map((f) => f.name);
     expect([...hostileIndex().keys()].sort()).toEqual(claimed.sort());
   });
 });

@@ -21,10 +21,10 @@ const harnessOnly = (why: string): Mapping => ({ harnessOnly: why });
 // The proofs, by field meaning (shared by the run config and the adapter config).
 const MODEL = registered("wire-probes.ts", "canaryOf");
 const TEMPERATURE = registered("wire-probes.ts", "temperature");
-const BASE_URL = probe("usage-accounting.test.ts", "base_url");
-const TIMEOUT = probe("transport.test.ts", "requestTimeoutS");
+const BASE_URL = registered("accounting-probes.ts", "base_url");
+const TIMEOUT = registered("transport-setups.ts", "requestTimeoutS");
 const ITERATIONS = registered("contract-probes.ts", "max_tool_iterations");
-const CHECKPOINT_DIR = probe("checkpoint-writes.test.ts", "checkpoint_dir");
+const CHECKPOINT_DIR = registered("writes-probes.ts", "checkpoint_dir");
 const API_KEY = harnessOnly("forced to mock-key in mock mode and never recorded; live, a wrong key fails loudly");
 
 /** `ArenaConfig` (orchestrator/config/arena-config.ts). */
@@ -55,7 +55,7 @@ const ADAPTER_CONFIG: Readonly<Record<string, Mapping>> = {
 const WORK_ITEM: Readonly<Record<string, Mapping>> = {
   id: harnessOnly("names the item in records and thread ids; an adapter cannot honour or ignore it"),
   input: registered("contract-probes.ts", "item input"),
-  resume_with: probe("checks/pause.ts", "resume_with"),
+  resume_with: registered("judges/pause.ts", "resume_with"),
   checkpointDir: CHECKPOINT_DIR,
 };
 
@@ -63,7 +63,7 @@ const ID = harnessOnly("names the arena in records; not a control an adapter cou
 const DESCRIPTION = harnessOnly("documentation; never sent to adapters");
 const PROMPT = registered("contract-probes.ts", "SENTINEL_SENTENCE");
 const TOOLS = registered("contract-probes.ts", "declaredToolsViolations");
-const DURABLE = probe("durable.test.ts", "durable_state");
+const DURABLE = registered("durable-probes.ts", "durable_state");
 
 /** `arena.toml` fields (ArenaTomlSchema). */
 const ARENA_TOML: Readonly<Record<string, Mapping>> = {

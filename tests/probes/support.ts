@@ -1,6 +1,7 @@
 /**
- * The probe suites' view of the registry's run machinery (orchestrator/probes/): the matrix of
- * real adapters, and the runs §10–§15 still make directly. Nothing is implemented here twice.
+ * The run machinery of the registry (orchestrator/probes/) for suites outside it (adapters'
+ * own tests, the sandbox's): the matrix of real adapters, and a plain run through the real
+ * orchestrator laid out as a bench run. Nothing is implemented here twice.
  */
 import { catalogueSubjects } from "../../orchestrator/probes/registry.ts";
 import type { AdapterEntry } from "../../orchestrator/run/index.ts";

@@ -10,20 +10,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
 import type { FrameworkRecord } from "../../orchestrator/report/record.ts";
-import { sharedRunner, type ProbeEnv, type RunSetup } from "../../orchestrator/probes/execute.ts";
+import { runsInFlight, sharedRunner, type ProbeEnv, type RunSetup } from "../../orchestrator/probes/execute.ts";
 import { allArenaTools } from "../../orchestrator/probes/registry.ts";
 import type { Body, WireRun } from "../../orchestrator/probes/wire.ts";
 import { REFERENCE_ARENAS, REPO_ROOT } from "../support/reference.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 
 export type { Body, WireRun };
-
-/**
- * Orchestrator runs in flight at once in one test file (vitest runs two files at a time). Each
- * run spawns worker processes; more than a couple at once on a small machine only makes every
- * worker miss its start-up deadline.
- */
-const MAX_RUNS_IN_FLIGHT = Math.max(1, Number(process.env.ARENA_PROBE_CONCURRENCY) || 2);
 
 /**
  * Test timeouts. A matrix test may queue behind every other run of its file (runs are limited to
@@ -97,7 +90,8 @@ async function sharedAcrossFiles(session: string, key: string, compute: () => Pr
   }
 }
 
-const local = sharedRunner(MAX_RUNS_IN_FLIGHT);
+// Per test file (vitest runs two at a time): see runsInFlight.
+const local = sharedRunner(runsInFlight());
 const memo = new Map<string, Promise<WireRun>>();
 
 /** The run of `setup` for `subject`, shared by every probe (and test file) that asks for it. */
@@ -147,9 +141,12 @@ export function syntheticRun(bodies: readonly Body[], items: Partial<FrameworkRe
     },
     bodies,
     attempts: bodies.length,
+    attemptLog: [],
+    requestTags: bodies.map(() => "synthetic"),
     servedUsage: { prompt_tokens: 0, completion_tokens: 0, llm_calls: bodies.length },
     reported: [],
     declared: { delegates: [], wireExceptions: [] },
     config: {},
+    checkpointFiles: [],
   };
 }

@@ -49,7 +49,7 @@ function litterRun(): Promise<ProbeRun> {
 
 /** The pids the fixture says it left running, from its workers' logs. */
 function leftPids(run: ProbeRun): number[] {
-  const logs = path.join(run.root, "logs");
+  const logs = run.logDir;
   return readdirSync(logs).flatMap((f) => [...readFileSync(path.join(logs, f), "utf8").matchAll(/leaves-orphan: left sleep (\d+) running/g)].map((m) => Number(m[1])));
 }
 
@@ -77,8 +77,9 @@ describe.skipIf(!sealed)("sealed (bubblewrap)", () => {
     const run = await litterRun();
     const item = run.framework.items[0]!;
     expect(item.passed).toBe(false);
-    expect(item.error).toMatch(/EROFS: read-only file system, mkdir '.*\/checkpoints\/run\/vanilla'/);
-    expect(existsSync(path.join(run.root, "checkpoints", "run", "vanilla"))).toBe(false);
+    const foreign = path.join(run.checkpointRoot, "vanilla");
+    expect(item.error).toContain(`EROFS: read-only file system, mkdir '${foreign}'`);
+    expect(existsSync(foreign)).toBe(false);
     expect(run.framework.isolation?.violations).toBeUndefined();
   }, 60_000);
 });
@@ -105,7 +106,7 @@ describe.runIf(process.platform === "linux")("watched (ARENA_SANDBOX=off)", () =
     vi.stubEnv("ARENA_SANDBOX", "off");
     const run = await litterRun();
     expect(run.framework.items[0]!.passed).toBe(true);
-    const planted = path.join(run.root, "checkpoints", "run", "vanilla", "durable_state", PLANTED);
+    const planted = path.join(run.checkpointRoot, "vanilla", "durable_state", PLANTED);
     expect(existsSync(planted)).toBe(true);
     expect(run.framework.isolation?.violations).toContainEqual(
       expect.stringMatching(new RegExp(`^w\\d+: created vanilla/durable_state/${PLANTED} in the checkpoint root \\(${planted.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\)$`)),

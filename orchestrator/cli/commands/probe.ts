@@ -10,19 +10,17 @@
  * and catalogue order); progress goes to stderr as runs finish.
  */
 import { DEFAULT_ARENAS_DIR } from "../../arena/discover.ts";
-import { judgeHostile, judgeProbe, sharedRunner, type ProbeEnv } from "../../probes/execute.ts";
+import { hostileCases, judgeHostile, judgeProbe, runsInFlight, sharedRunner, type ProbeEnv } from "../../probes/execute.ts";
 import { renderFixtures, renderMatrix, type MatrixRow } from "../../probes/table.ts";
-import { allArenaTools, catalogueSubjects, fixtureSubject, hostileIndex, moduleSubject, probeById, PROBES, ProbeSelectionError } from "../../probes/registry.ts";
+import { allArenaTools, catalogueSubjects, hostileIndex, moduleSubject, probeById, PROBES, ProbeSelectionError } from "../../probes/registry.ts";
 import type { Subject } from "../../probes/setups.ts";
-import type { Probe } from "../../probes/types.ts";
+import type { FixtureName, Probe } from "../../probes/types.ts";
 import { ARENA_FIXTURES, FIXTURES } from "../../../fixtures/catalogue.ts";
 import { UsageError, type CommandContext, type FlagValue, type Io } from "../command.ts";
 import { adapterModuleAt } from "../adapter-path.ts";
 
 const list = (v: FlagValue): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
 
-/** Runs in flight at once (each spawns worker processes; a small machine wants few). */
-const RUNS_IN_FLIGHT = Math.max(1, Number(process.env.ARENA_PROBE_CONCURRENCY) || 2);
 
 function selectProbes(ids: readonly string[]): Probe[] {
   try {
@@ -55,11 +53,12 @@ function selectSubjects(frameworks: readonly string[], adapters: readonly string
 
 function environment(io: Io, total: () => number): ProbeEnv {
   let done = 0;
-  const runSetup = sharedRunner(RUNS_IN_FLIGHT, (setup, subject, run) => {
+  const runSetup = sharedRunner(runsInFlight(), (setup, subject, run) => {
     done += 1;
     const fw = run.framework;
     const what = fw.available ? `${run.bodies.length} request(s) served` : `not built (${fw.unavailable_kind})`;
-    io.stderr(`arena probe: run ${done}/${total()}: ${subject.name} ${setup}, ${what}\n`);
+    // A shared run can answer setups nobody asked for (a warm-up, a group's other lanes).
+    io.stderr(`arena probe: run ${done}/${Math.max(done, total())}: ${subject.name} ${setup}, ${what}\n`);
   });
   return { runSetup, arenaTools: allArenaTools([DEFAULT_ARENAS_DIR]) };
 }
@@ -80,7 +79,7 @@ async function fixtures(probes: readonly Probe[], filtered: boolean, io: Io): Pr
   const cases = probes.flatMap((probe) => probe.hostile.map((hostile) => ({ probe, hostile })));
   const setups = new Set(
     cases.flatMap(({ probe, hostile }) =>
-      probe.setup(fixtureSubject(hostile)).filter((c) => !hostile.cases || hostile.cases.includes(c.id)).flatMap((c) => c.setups.map((x) => `${hostile.fixture}\u0000${x}`)),
+      hostileCases(probe, hostile).flatMap((c) => c.setups.map((x) => `${hostile.fixture}\u0000${x}`)),
     ),
   );
   let done = 0;
@@ -94,9 +93,9 @@ async function fixtures(probes: readonly Probe[], filtered: boolean, io: Io): Pr
       return v;
     }),
   );
-  // Fixtures the registry does not name are proved by their own suites (tests/run, the witness, §10–§15).
+  // Fixtures the registry does not name are proved by their own suites (tests/run, the witness, the sandbox).
   const named = hostileIndex();
-  const elsewhere = filtered ? [] : [...Object.values(FIXTURES).filter((f) => !named.has(f.name as keyof typeof FIXTURES)), ...Object.values(ARENA_FIXTURES)];
+  const elsewhere = filtered ? [] : [...Object.values(FIXTURES), ...Object.values(ARENA_FIXTURES)].filter((f) => !named.has(f.name as FixtureName));
   const { text, failed } = renderFixtures(verdicts, probes, elsewhere);
   io.stdout(text);
   return failed ? 1 : 0;

@@ -9,9 +9,9 @@
  *   are found and killed when it exits and writes outside its folders are recorded (watch.ts,
  *   survivors.ts); each survivor or write is a violation in the run record.
  *
- * Locations a caller hands a worker explicitly (`workerCwd`, absolute paths in `workerEnv`: the
- * probes' scratch HOME/TMPDIR/working dir and tap logs) are the caller's to inspect: they are
- * writable when strictly inside the temp root, and read-only anywhere else.
+ * Locations a caller hands a worker explicitly (`workerCwd`, absolute paths in `workerEnv`: a
+ * test's scratch folders; a bench, and so a probe, hands none) are the caller's to inspect: they
+ * are writable when strictly inside the temp root, and read-only anywhere else.
  */
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { randomUUID } from "node:crypto";

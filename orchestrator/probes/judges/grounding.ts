@@ -2,14 +2,16 @@
  * The grounding trap (probes.md §15), at scorer level: on every unanswerable rag item a factually
  * correct answer from memory, with one search, must fail — and fail on a `not_contains` check, not
  * merely on the refusal phrasing — while an honest refusal with one search passes. Multi-hop items
- * must demand two searches and their scripts must search twice with different queries. A run of an
- * adapter over rag must pass every item with exactly two searches on each multi-hop item.
+ * must demand two searches, and the script the gateway serves them must search twice with two
+ * different queries. A run of an adapter over rag must pass every item with exactly two searches
+ * on each multi-hop item.
  */
-import type { Arena, Check } from "../../../orchestrator/arena/schemas.ts";
-import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
-import { scoreItem } from "../../../orchestrator/scoring/score.ts";
+import type { Arena, Check } from "../../arena/schemas.ts";
+import { compileScript } from "../../gateway/script.ts";
+import { selectTurns } from "../../gateway/selection.ts";
+import type { FrameworkRecord } from "../../report/record.ts";
+import { scoreItem } from "../../scoring/score.ts";
 import { dumpsPy } from "@agentic-arena/py-semantics";
-import { matchingScenarios } from "../../arena-data/support.ts";
 
 export const HONEST_REFUSAL = "The corpus does not contain that, so I cannot answer it.";
 
@@ -43,14 +45,13 @@ export function groundingViolations(arena: Arena, hallucinations: Hallucinations
 
 /** Items whose checks demand at least two tool calls. */
 export function multiHopIds(arena: Arena): string[] {
-  return arena.items
-    .filter((i) => i.checks.some((c) => type(c) === "min_tool_calls" && Number(c.get("value")) >= 2))
-    .map((i) => i.id);
+  return arena.items.filter((i) => i.checks.some((c) => type(c) === "min_tool_calls" && Number(c.get("value")) >= 2)).map((i) => i.id);
 }
 
-/** Each multi-hop item's scenario searches exactly twice, with two different queries. */
+/** Each multi-hop item's scripted turns (as the gateway selects them) search exactly twice, with two different queries. */
 export function multiHopScriptViolations(arena: Arena, ids: readonly string[]): string[] {
   const out: string[] = [];
+  const script = compileScript(arena.script);
   for (const id of ids) {
     const item = arena.items.find((i) => i.id === id);
     if (!item) {
@@ -58,12 +59,7 @@ export function multiHopScriptViolations(arena: Arena, ids: readonly string[]): 
       continue;
     }
     if (!item.checks.some((c) => type(c) === "min_tool_calls" && Number(c.get("value")) >= 2)) out.push(`${id}: min_tool_calls < 2`);
-    const [scenario] = matchingScenarios(arena, item);
-    if (!scenario) {
-      out.push(`${id}: no scripted scenario`);
-      continue;
-    }
-    const queries = scenario.turns.flatMap((t) =>
+    const queries = selectTurns(script, item.input).flatMap((t) =>
       t.kind === "tool_calls" ? t.tool_calls.filter((c) => c.name === "search").map((c) => dumpsPy(c.arguments)) : [],
     );
     if (queries.length !== 2) out.push(`${id}: the script searches ${queries.length} times (expected 2)`);

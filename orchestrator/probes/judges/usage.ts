@@ -1,13 +1,13 @@
 /**
  * Usage accounting (probes.md §10): what an adapter reports must equal what the gateway served,
  * per item and per leg — the harness sums legs, so a leg counted twice doubles an item's bill and
- * a leg dropped vanishes from it.
+ * a leg dropped vanishes from it. Served usage is attributed through each worker's own tagged
+ * base URL, so an item with nothing served is an adapter that did not use the configured base_url.
  */
-import type { ServedUsage } from "../../../orchestrator/gateway/index.ts";
-import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
-import type { ProbeRun } from "../../../orchestrator/probes/wire.ts";
+import type { FrameworkRecord } from "../../report/record.ts";
+import type { WireRun } from "../wire-types.ts";
 
-type Triple = readonly [number, number, number];
+export type Triple = readonly [number, number, number];
 
 function triple(u: { prompt_tokens: number; completion_tokens: number; llm_calls: number }): Triple {
   return [u.prompt_tokens, u.completion_tokens, u.llm_calls];
@@ -15,13 +15,8 @@ function triple(u: { prompt_tokens: number; completion_tokens: number; llm_calls
 const show = (t: Triple) => `(${t.join(", ")})`;
 const same = (a: Triple, b: Triple) => a.every((x, i) => x === b[i]);
 
-export interface UsageExpectation {
-  /** Legs every item must have had (1 = no pause); a pause arena run that never paused proves nothing per leg. */
-  readonly legs?: number;
-}
-
-/** Reported (prompt, completion, calls) vs served, per leg, per item, and for the whole gateway. */
-export function usageViolations(run: Pick<ProbeRun, "framework" | "gateway">, expect: UsageExpectation = {}): string[] {
+/** Reported (prompt, completion, calls) vs served, per leg, per item, and for the whole gateway; `legs` every item must have had. */
+export function usageViolations(run: Pick<WireRun, "framework" | "servedUsage">, legs?: number): string[] {
   const fw: FrameworkRecord = run.framework;
   if (!fw.available) return [`${fw.framework} unavailable (${fw.unavailable_kind}): ${fw.reason}`];
   if (fw.items.length === 0) return ["no items ran"];
@@ -36,26 +31,23 @@ export function usageViolations(run: Pick<ProbeRun, "framework" | "gateway">, ex
     const served = triple(item.served);
     served.forEach((x, i) => (attributed[i]! += x));
     if (served[2] === 0) out.push(`${id}: the gateway served no request (base_url not used?)`);
-    const legs = item.legs ?? [];
-    const n = legs.length || 1; // the record lists legs only for a paused item
-    if (expect.legs !== undefined && n !== expect.legs) {
-      out.push(`${id}: expected ${expect.legs} leg(s), got ${n}${item.error ? ` (error: ${item.error.split("\n")[0]})` : ""}`);
-    }
-    legs.forEach((leg, i) => {
+    const recorded = item.legs ?? [];
+    const n = recorded.length || 1; // the record lists legs only for a paused item
+    // A pause arena run that never paused proves nothing per leg.
+    if (legs !== undefined && n !== legs) out.push(`${id}: expected ${legs} leg(s), got ${n}${item.error ? ` (error: ${item.error.split("\n")[0]})` : ""}`);
+    recorded.forEach((leg, i) => {
       if (!leg.served) {
         out.push(`${id}: leg ${i + 1}: served usage not recorded`);
         return;
       }
       const reported = triple(leg);
-      if (!same(reported, triple(leg.served))) {
-        out.push(`${id}: leg ${i + 1} reported ${show(reported)} but the gateway served ${show(triple(leg.served))} during it`);
-      }
+      if (!same(reported, triple(leg.served))) out.push(`${id}: leg ${i + 1} reported ${show(reported)} but the gateway served ${show(triple(leg.served))} during it`);
     });
     // The record's figures are the witness's (the gateway's); the adapter's own claim is kept in `reported` when it differs.
     const reported = triple(item.reported ?? item);
     if (!same(reported, served)) out.push(`${id}: reported ${show(reported)} in total but the gateway served ${show(served)}`);
   }
-  const total = triple(run.gateway.servedUsage);
+  const total = triple(run.servedUsage);
   if (!same(attributed as unknown as Triple, total)) {
     out.push(`the gateway served ${show(total)} but only ${show(attributed as unknown as Triple)} was attributed to items`);
   }
@@ -63,11 +55,7 @@ export function usageViolations(run: Pick<ProbeRun, "framework" | "gateway">, ex
 }
 
 /** The baseline's exact numbers (a drifting control moves every comparison). */
-export function pinViolations(
-  run: Pick<ProbeRun, "framework">,
-  itemId: string,
-  expected: { total: Triple; legs?: readonly Triple[] },
-): string[] {
+export function pinViolations(run: Pick<WireRun, "framework">, itemId: string, expected: { total: Triple; legs?: readonly Triple[] }): string[] {
   const item = run.framework.items.find((i) => i.item_id === itemId);
   if (!item) return [`${itemId}: not run`];
   const out: string[] = [];
@@ -79,5 +67,3 @@ export function pinViolations(
   });
   return out;
 }
-
-export type { ServedUsage };

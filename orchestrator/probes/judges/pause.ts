@@ -1,29 +1,14 @@
 /**
  * The pause is observed by the harness (probes.md §12): on human_in_the_loop every item suspends
  * exactly once (the harness saw `suspended`, not the agent's prose), the pause tool never shows up
- * among executed tool calls, and `book_room` runs exactly on the approved items and only after the
- * pause. An adapter without `resume` is reported unavailable as `unsupported` — never as failing
- * items.
+ * among executed tool calls, and `book_room` runs exactly on the approved items (`resume_with`
+ * approve) and only after the pause. An adapter without `resume` is reported unavailable as
+ * `unsupported` — never as failing items.
  */
-import type { Arena } from "../../../orchestrator/arena/schemas.ts";
-import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
+import type { Arena } from "../../arena/schemas.ts";
+import type { FrameworkRecord } from "../../report/record.ts";
 import { SUSPEND_TOOLS } from "../../../contract/tools/registry.ts";
-
-/**
- * Adapters with no resume API: reported `unsupported` on pause arenas. A declaration, checked from
- * both ends — an adapter listed here that turns out resumable, or one not listed that comes back
- * unsupported, fails the suite (a lost resume must not silently become "not applicable").
- */
-export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
-  // The hand-rolled researcher → writer → editor pipeline has no pause (harness.md §8).
-  "vanilla-multi",
-  // The LangGraph researcher → writer → editor pipeline variant has no resume API.
-  "langgraph-multi",
-  // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
-  "mastra-multi",
-]);
-
-export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
+import { UNSUPPORTED_REASON } from "../declarations.ts";
 
 /** How an adapter without resume must be reported. */
 export function unsupportedViolations(fw: FrameworkRecord): string[] {

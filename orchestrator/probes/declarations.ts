@@ -1,0 +1,35 @@
+/**
+ * What the probes know about each catalogued adapter that the adapter does not say about itself:
+ * which have no resume API, and how each resumable one carries a run across the durable gap.
+ * Both are declarations checked from both ends, so neither can drift silently: an adapter listed
+ * without resume that turns out resumable, or one not listed that comes back unsupported, fails;
+ * a `disk` store must leave files in checkpoint_dir and a `state` one must leave none.
+ */
+
+/** Adapters with no resume API: reported `unsupported` on pause arenas. */
+export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
+  // The hand-rolled researcher → writer → editor pipeline has no pause (harness.md §8).
+  "vanilla-multi",
+  // The LangGraph researcher → writer → editor pipeline variant has no resume API.
+  "langgraph-multi",
+  // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
+  "mastra-multi",
+]);
+
+export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
+
+/** How each resumable adapter carries a run across the durable gap. A resumable adapter missing here fails §14. */
+export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
+  vanilla: "state", // the transcript in resume_state (harness.md §6)
+  openai_agents: "state", // RunState JSON in resume_state
+  "openai_agents-multi": "state",
+  langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
+  ai_sdk: "state", // the AI SDK message list (JSON) in resume_state
+  "ai_sdk-multi": "state",
+  strands: "state", // the agent's session snapshot (JSON) in resume_state
+  google_adk: "disk", // the session's events as JSON under checkpoint_dir
+  "google_adk-multi": "disk",
+  mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
+  // fixtures
+  litterbug: "disk",
+};

@@ -1,0 +1,15 @@
+/**
+ * How a named setup's runs are obtained. Most setups are one orchestrator run of their own; a
+ * group of setups can share one run (several arenas in one orchestrator run, one scorer); and the
+ * timing runs of §11 run alone, after a warm-up, taken again when a reading is off. A runner
+ * (execute.ts) memoises by group and subject, so a run is paid once however many probes read it.
+ */
+import { dataPlan } from "./data-setups.ts";
+import { single, type SetupPlan } from "./plan.ts";
+import { setupOptions, type SetupName } from "./setups.ts";
+import { transportPlan } from "./transport-setups.ts";
+
+/** The plan of any setup the registry knows. */
+export function planOf(name: SetupName): SetupPlan {
+  return dataPlan(name) ?? transportPlan(name) ?? single(name, setupOptions(name));
+}
