@@ -3,10 +3,9 @@
  * setups are, a single orchestrator run of their own.
  */
 import type { SetupName, Subject } from "./setups.ts";
-import { wireRunMany, type ProbeRunManyOptions, type ProbeRunOptions, type WireRun } from "./wire.ts";
+import { wireRunMany, type ProbeRunManyOptions, type ProbeRunOptions, type SetupRunOptions, type WireRun } from "./wire.ts";
 
-/** What a setup's options may say: never the workers' environment (a bench sets none). */
-export type SetupRunOptions = Omit<ProbeRunOptions, "adapter" | "workerEnv">;
+export type { SetupRunOptions };
 export type SetupRunManyOptions = Omit<ProbeRunManyOptions, "adapter" | "workerEnv">;
 
 export interface RunContext {

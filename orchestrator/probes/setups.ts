@@ -12,8 +12,7 @@ import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { dispatch } from "../../contract/tools/dispatch.ts";
 import { loadCorpus } from "../../contract/tools/search.ts";
 import { drawCanary, drawCaps } from "./canary.ts";
-import type { SetupRunOptions } from "./plan.ts";
-import type { InlineArena } from "./wire.ts";
+import type { InlineArena, SetupRunOptions } from "./wire.ts";
 
 /** The sentinel prompt of probes.md (collapses to one sentence). */
 export const SENTINEL_PROMPT = "\nReply only with the word ORNITHOPTER and nothing else.\n";

@@ -196,3 +196,6 @@ export async function wireRun(options: ProbeRunOptions): Promise<WireRun> {
   const [run] = await wireRunMany({ ...shared, arenas: [{ arena, ...(items ? { items } : {}) }] });
   return run!;
 }
+
+/** What a setup's options may say: never the workers' environment (a bench sets none). */
+export type SetupRunOptions = Omit<ProbeRunOptions, "adapter" | "workerEnv">;

@@ -4,11 +4,6 @@
  * a message that fails validation, an exit, or a missed deadline ends the current leg as a
  * {@link WorkerFailure}.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { execaNode } from "execa";
 import {
   FromWorkerSchema,
   type AdapterConfig,
@@ -22,17 +17,14 @@ import {
   type UnavailableKind,
   type WorkItem,
 } from "../../contract/protocol.ts";
-import { disableTelemetry } from "../../contract/telemetry.ts";
 import { WorkerFailure, isFailure } from "./failure.ts";
 import { CappedLog } from "./capped-log.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
 import type { Isolation } from "./sandbox/index.ts";
+import { KILL_GRACE_MS, readLogTail, spawnHost } from "./spawn.ts";
 
-const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
-/** SIGTERM first, SIGKILL if the worker has not gone this long after. */
-const KILL_GRACE_MS = 500;
-const LOG_TAIL_BYTES = 2000;
-const COMPILE_CACHE = path.join(os.tmpdir(), "agentic-arena-compile-cache");
+export { readLogTail };
+
 
 export interface WorkerSpec {
   /** Names this process within its pool (`w3`): part of its log file name and its gateway tags. */
@@ -82,22 +74,6 @@ export type LegOutcome =
 
 type Waiter = { accept: (m: FromWorker) => boolean; resolve: (m: FromWorker | WorkerFailure) => void };
 
-export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
-  try {
-    const fd = openSync(file, "r");
-    try {
-      const size = fstatSync(fd).size;
-      const start = Math.max(0, size - bytes);
-      const buf = Buffer.alloc(size - start);
-      readSync(fd, buf, 0, buf.length, start);
-      return buf.toString("utf8");
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return "";
-  }
-}
 
 let jobCounter = 0;
 
@@ -327,34 +303,6 @@ export class WorkerProcess {
   }
 }
 
-function spawnHost(spec: WorkerSpec) {
-  // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
-  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env });
-  // The isolation decides the command (bwrap around node, or node watched) and cleans up on exit.
-  const launch = spec.isolation?.launch({ id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {} });
-  const child = execaNode(HOST, [], {
-    ipc: true,
-    serialization: "json",
-    cwd: spec.cwd,
-    env: launch?.env ?? env,
-    extendEnv: false,
-    stdin: "ignore",
-    // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
-    stdout: "pipe",
-    stderr: "pipe",
-    // Its own process group: Ctrl-C in a terminal signals the orchestrator only, which then stops
-    // the run in order, and a kill reaches everything the worker spawned.
-    detached: true,
-    reject: false,
-    // Messages are handled as they arrive; execa would otherwise keep every one for the result.
-    buffer: false,
-    forceKillAfterDelay: KILL_GRACE_MS,
-    nodePath: launch?.nodePath ?? process.execPath,
-    nodeOptions: launch?.nodeOptions,
-  });
-  launch?.attach(child);
-  return child;
-}
 
 function seenKey(arena: string, itemId: string): string {
   return `${arena}\u0000${itemId}`;

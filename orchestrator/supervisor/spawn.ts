@@ -1,0 +1,74 @@
+/**
+ * Starting the worker host as a child process, and reading the tail of its log: the parts of a
+ * worker's life that are about the operating system, not the protocol.
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { execaNode } from "execa";
+import { disableTelemetry } from "../../contract/telemetry.ts";
+import type { AdapterRef } from "../../contract/protocol.ts";
+import type { Isolation } from "./sandbox/index.ts";
+
+/** What starting a host needs (a WorkerSpec is one). */
+export interface HostSpec {
+  readonly id: string;
+  readonly adapter: AdapterRef;
+  readonly corpusPath: string;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly isolation?: Isolation;
+}
+
+const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
+/** SIGTERM first, SIGKILL if the worker has not gone this long after. */
+export const KILL_GRACE_MS = 500;
+const LOG_TAIL_BYTES = 2000;
+const COMPILE_CACHE = path.join(os.tmpdir(), "agentic-arena-compile-cache");
+
+export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
+  try {
+    const fd = openSync(file, "r");
+    try {
+      const size = fstatSync(fd).size;
+      const start = Math.max(0, size - bytes);
+      const buf = Buffer.alloc(size - start);
+      readSync(fd, buf, 0, buf.length, start);
+      return buf.toString("utf8");
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
+}
+
+export function spawnHost(spec: HostSpec) {
+  // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
+  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env });
+  // The isolation decides the command (bwrap around node, or node watched) and cleans up on exit.
+  const launch = spec.isolation?.launch({ id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {} });
+  const child = execaNode(HOST, [], {
+    ipc: true,
+    serialization: "json",
+    cwd: spec.cwd,
+    env: launch?.env ?? env,
+    extendEnv: false,
+    stdin: "ignore",
+    // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
+    stdout: "pipe",
+    stderr: "pipe",
+    // Its own process group: Ctrl-C in a terminal signals the orchestrator only, which then stops
+    // the run in order, and a kill reaches everything the worker spawned.
+    detached: true,
+    reject: false,
+    // Messages are handled as they arrive; execa would otherwise keep every one for the result.
+    buffer: false,
+    forceKillAfterDelay: KILL_GRACE_MS,
+    nodePath: launch?.nodePath ?? process.execPath,
+    nodeOptions: launch?.nodeOptions,
+  });
+  launch?.attach(child);
+  return child;
+}
