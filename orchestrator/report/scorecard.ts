@@ -4,6 +4,7 @@
  */
 import { formatFixed, pyRound } from "@agentic-arena/py-semantics";
 import { failureReason } from "./failure-reason.ts";
+import { statisticsSection } from "./scorecard-stats.ts";
 import type { FrameworkRecord, RunRecord } from "./record.ts";
 import { ERROR_CLASSES, type ErrorClass } from "../run/error-class.ts";
 
@@ -128,6 +129,7 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
       `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors}${classes ? ` (${classes})` : ""} | ${r.violations}${rules ? ` (${rules})` : ""} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
     );
   }
+  lines.push(...statisticsSection(record));
   if (record.repeat > 1) {
     lines.push("", `± is the population standard deviation of the per-repeat pass rate across ${record.repeat} repeats.`, "");
     const unstable = rows.filter((r): r is AvailableRow => r.available && r.unstable_items > 0);
