@@ -25,6 +25,7 @@ import { specsFor } from "../../contract/tools/registry.ts";
 import { loadCorpus } from "../../contract/tools/search.ts";
 import { probeRun, SENTINEL_PROMPT } from "../probes/support.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
+import { resumedCapRun } from "../support/cap-run.ts";
 import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun } from "../support/run.ts";
 
 type Body = Record<string, any>;
@@ -244,31 +245,7 @@ describe("langgraph: the iteration cap on a fresh and on a resumed leg", () => {
     it(`exactly ${cap} LLM calls per leg against a gateway that always asks for a tool`, async () => {
       // c-01 loops from the first call; c-02 pauses on its first call, then loops after the
       // restart: the resumed leg gets its own full budget, and no more.
-      const run = await probeRun({
-        adapter: adapterEntry("langgraph"),
-        config: { maxToolIterations: cap },
-        arena: {
-          tools: ["calculator", "request_approval"],
-          prompt: SENTINEL_PROMPT,
-          durable: true,
-          items: [
-            { id: "c-01", input: "loop forever" },
-            { id: "c-02", input: "pause, then loop", resume_with: "approve" },
-          ],
-          script: {
-            scenarios: [
-              {
-                match: "pause, then loop",
-                turns: [
-                  { tool_calls: [{ name: "request_approval", arguments: { summary: "go on" } }] },
-                  { tool_calls: [{ name: "calculator", arguments: { expr: "1+1" } }] },
-                ],
-              },
-            ],
-            default: { turns: [{ tool_calls: [{ name: "calculator", arguments: { expr: "1+1" } }] }] },
-          },
-        },
-      });
+      const run = await resumedCapRun("langgraph", cap);
       const [fresh, resumed] = run.framework.items;
       expect([fresh!.served?.llm_calls, fresh!.llm_calls, fresh!.tool_calls.length, fresh!.error]).toEqual([
         cap,
