@@ -101,8 +101,9 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Framewo
   };
   ctx.advance(cells.length - todo.length);
   const fresh = await runCells(ctx, open, todo, shared);
-  witnessAcrossItems(ctx, open, cells, fresh);
+  // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
   const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+  witnessAcrossItems(ctx, open, seen, fresh);
   ctx.transcripts.push(laneTranscript(arena.id, adapter.name, seen));
   // Dataset order within each repeat, whichever session ran the cell.
   const itemRecords = cells
@@ -169,8 +170,7 @@ async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], 
 }
 
 /** Rules that compare the lane's items with each other: their violations join the items' own. */
-function witnessAcrossItems(ctx: RunContext, lane: OpenLane, cells: readonly Cell[], fresh: Map<string, ItemRecord>): void {
-  const inOrder = cells.map((c) => lane.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+function witnessAcrossItems(ctx: RunContext, lane: OpenLane, inOrder: readonly ItemEvidence[], fresh: Map<string, ItemRecord>): void {
   for (const [seen, violations] of witnessLane(inOrder)) {
     const key = itemKey(seen.repeat, seen.itemId);
     const record = fresh.get(key);
