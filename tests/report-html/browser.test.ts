@@ -127,6 +127,8 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
     await expect(fancy.locator("pre.answer").textContent()).resolves.toBe(HOSTILE_ANSWER);
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     await fancy.locator("details.transcript > summary").click();
+    // The transcript is drawn by the details' toggle event, which fires after the click returns.
+    await fancy.locator("details.transcript > :not(summary)").first().waitFor();
     const transcript = await fancy.locator("details.transcript").textContent();
     expect(transcript).toContain('"expression": "2 + 2"');
     expect(transcript).toContain(STREAMED_TEXT);
