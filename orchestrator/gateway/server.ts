@@ -1,7 +1,7 @@
 /**
- * The HTTP side of the gateway (gateway.md §2, §8, §9): routing, body limits, deadlines for slow
- * clients, fault injection, stalls, and the loopback records endpoint. Decisions about replies
- * live in reply.ts.
+ * The HTTP side of the gateway (gateway.md §2, §8, §9): the listener and its lifecycle, routing,
+ * deadlines for slow clients, and the loopback records endpoint. A completion's own path (attempt,
+ * fault, stall, body limit) is intake.ts; decisions about replies live in reply.ts.
  *
  * One pipeline for mock and live (answer.ts): record → check → answer. {@link createGateway} answers
  * from the script; the live proxy (proxy.ts) runs the same pipeline with an upstream answerer and
@@ -18,16 +18,18 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { Socket } from "node:net";
-import { dumpsPy, parsePyJson, type PyDict } from "@agentic-arena/py-semantics";
-import { scriptedAnswerer, type Answerer, type Completion } from "./answer.ts";
-import { faultResponse, FaultPlan } from "./faults.ts";
+import { dumpsPy } from "@agentic-arena/py-semantics";
+import { scriptedAnswerer, type Answerer } from "./answer.ts";
+import { FaultPlan } from "./faults.ts";
+import { checkingIntervalMs, CLOSE, onClientError, send, TIMEOUT_BODY } from "./http-util.ts";
 import { responseIdGenerator } from "./ids.ts";
+import { completionIntake, guarded } from "./intake.ts";
 import { resolveOptions, type GatewayOptions, type ResolvedOptions } from "./options.ts";
-import { nowMs, Recorder, type LiveAttempt, type RecorderOptions } from "./recorder.ts";
+import { Recorder, type LiveAttempt, type RecorderOptions } from "./recorder.ts";
 import { recordsToWire } from "./records-wire.ts";
-import { routeOf, taggedBaseUrl, type Route } from "./route.ts";
-import { checkingIntervalMs, CLOSE, errorBody, internalError, INVALID_JSON_BODY, onClientError, send, TIMEOUT_BODY } from "./http-util.ts";
+import { routeOf, taggedBaseUrl } from "./route.ts";
 import { compileScript } from "./script.ts";
+import { finish } from "./settle.ts";
 import { carriesKey, UNAUTHORIZED_BODY } from "./worker-key.ts";
 
 export interface GatewayAddress {
@@ -51,8 +53,6 @@ export interface Gateway {
 }
 
 const RECORDS_PREFIX = "/__arena/";
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The mock gateway: the shared pipeline answering from the script. */
 export function createGateway(options: GatewayOptions): Gateway {
@@ -80,11 +80,9 @@ export interface PipelineOptions {
 export function createPipeline(pipeline: PipelineOptions): Gateway {
   const { options: opts, answerer, workerKey } = pipeline;
   const recorder = new Recorder(pipeline.recorder);
-  const faults = new FaultPlan(opts.faults);
   const secret = randomBytes(16).toString("hex");
   const recordsPath = `${RECORDS_PREFIX}${secret}/records`;
   const sockets = new Set<Socket>();
-  const stallTimers = new Set<NodeJS.Timeout>();
   /**
    * The response each connection is on (its last request's) and, for a completion, its attempt:
    * what a timeout answers. A plain map overwritten per request and emptied when the socket
@@ -93,160 +91,11 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
   const current = new Map<Socket, { res: http.ServerResponse; attempt: LiveAttempt | undefined }>();
   let address: GatewayAddress | undefined;
   let stopped: Promise<void> | undefined;
-
-  /** Runs a deferred step (body end, stall timer) with the same crash containment as the handler. */
-  function guarded(res: http.ServerResponse, step: () => void): void {
-    try {
-      step();
-    } catch (e) {
-      internalError(res, e);
-    }
-  }
-
-  function handleCompletion(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean): void {
-    const { attempt: n, status } = faults.next();
-    const attempt = recorder.beginAttempt(n, route.tag);
-    const on = current.get(req.socket);
-    if (on !== undefined) on.attempt = attempt;
-    let stallTimer: NodeJS.Timeout | undefined;
-    res.once("close", () => {
-      if (stallTimer !== undefined) {
-        clearTimeout(stallTimer);
-        stallTimers.delete(stallTimer);
-      }
-      if (res.writableFinished) {
-        attempt.endedAt ??= nowMs();
-        return;
-      }
-      // Connections the gateway itself tears down in stop() are not the client giving up.
-      if (stopped === undefined) attempt.closedAt = nowMs();
-      if (attempt.outcome === "pending") attempt.outcome = "aborted";
-    });
-
-    if (!authorized) {
-      // A rejected attempt (a worker trying another key is worth seeing); the body is discarded unread.
-      req.resume();
-      req.once("end", () => guarded(res, () => finish(res, attempt, "rejected", 401, UNAUTHORIZED_BODY)));
-      return;
-    }
-    if (status !== 200) {
-      // Read and discard: the body is never parsed, recorded or billed, and no turn is consumed.
-      req.resume();
-      req.once("end", () =>
-        guarded(res, () => {
-          const f = faultResponse(status, opts.retryAfter);
-          finish(res, attempt, "faulted", f.status, f.body, f.headers);
-        }),
-      );
-      return;
-    }
-    if (opts.stallMs > 0) {
-      stallTimer = setTimeout(() => {
-        stallTimers.delete(stallTimer as NodeJS.Timeout);
-        stallTimer = undefined;
-        guarded(res, () => readAndServe(req, res, attempt, route));
-      }, opts.stallMs);
-      // A hung provider must not be what keeps the orchestrator's process alive.
-      stallTimer.unref();
-      stallTimers.add(stallTimer);
-      return;
-    }
-    readAndServe(req, res, attempt, route);
-  }
-
-  /** Settle a pending attempt; false when something (the client leaving, a timeout) already did. */
-  function settle(attempt: LiveAttempt, outcome: "served" | "faulted" | "rejected", status: number): boolean {
-    if (attempt.outcome !== "pending") return false;
-    attempt.outcome = outcome;
-    attempt.status = status;
-    return true;
-  }
-
-  function finish(
-    res: http.ServerResponse,
-    attempt: LiveAttempt,
-    outcome: "served" | "faulted" | "rejected",
-    status: number,
-    body: string,
-    headers?: Readonly<Record<string, string>>,
-    contentType?: string,
-  ): void {
-    if (settle(attempt, outcome, status)) send(res, status, body, headers, contentType);
-  }
-
-  function readAndServe(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt, route: Route): void {
-    if (res.destroyed) return;
-    const limit = opts.maxBodyBytes;
-    const tooLarge = (): void => {
-      req.removeAllListeners("data");
-      // Stop reading the rest and drop the connection after answering: draining could be huge.
-      res.shouldKeepAlive = false;
-      finish(res, attempt, "rejected", 413, errorBody(`request body too large (limit ${limit} bytes)`), CLOSE);
-      res.once("finish", () => req.socket.destroySoon());
-    };
-    const declared = Number(req.headers["content-length"]);
-    if (declared > limit) {
-      tooLarge();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (c: Buffer) => {
-      size += c.length;
-      if (size > limit) {
-        tooLarge();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.once("end", () => {
-      if (size > limit) return;
-      guarded(res, () => serve(req, res, attempt, route, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)));
-    });
-  }
-
-  function serve(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt, route: Route, raw: Buffer): void {
-    let text = "";
-    let body: PyDict;
-    if (raw.length === 0) {
-      body = new Map();
-    } else {
-      let parsed;
-      try {
-        text = utf8.decode(raw);
-        parsed = parsePyJson(text);
-      } catch {
-        finish(res, attempt, "rejected", 400, INVALID_JSON_BODY);
-        return;
-      }
-      if (!(parsed instanceof Map)) {
-        finish(res, attempt, "rejected", 400, INVALID_JSON_BODY);
-        return;
-      }
-      body = parsed;
-    }
-    let recorded = false;
-    const completion: Completion = {
-      req,
-      res,
-      attempt,
-      route,
-      raw,
-      text,
-      body,
-      settle: (outcome, status) => settle(attempt, outcome, status),
-      finish: (outcome, status, reply, headers, contentType) => finish(res, attempt, outcome, status, reply, headers, contentType),
-      served: (usage, message) => {
-        if (recorded) return;
-        recorded = true;
-        recorder.recordServed(attempt, raw, text, usage, message);
-      },
-    };
-    answerer.answer(completion);
-  }
+  const intake = completionIntake({ options: opts, recorder, faults: new FaultPlan(opts.faults), answerer, stopping: () => stopped !== undefined });
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
-    current.set(req.socket, { res, attempt: undefined });
+    const on: { res: http.ServerResponse; attempt: LiveAttempt | undefined } = { res, attempt: undefined };
+    current.set(req.socket, on);
     const route = routeOf(req.url ?? "/");
     if (req.method === "GET" && route.pathname === recordsPath) {
       // The harness's endpoint: reached by its secret, never by the worker key.
@@ -257,7 +106,7 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
     }
     const authorized = workerKey === undefined || carriesKey(req.headers, workerKey);
     if (req.method === "POST" && route.pathname.endsWith("/chat/completions")) {
-      handleCompletion(req, res, route, authorized);
+      on.attempt = intake.take(req, res, route, authorized);
       return;
     }
     if (!authorized) {
@@ -323,8 +172,7 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
     },
     stop(): Promise<void> {
       stopped ??= new Promise<void>((resolve) => {
-        for (const t of stallTimers) clearTimeout(t);
-        stallTimers.clear();
+        intake.close();
         answerer.close();
         // Nothing is recorded after this; the records stay readable (spill.ts, "Lifetime").
         recorder.removeSpillFiles();
