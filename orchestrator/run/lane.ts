@@ -12,7 +12,7 @@ import { laneTranscript } from "../report/transcripts-file.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
 import { isFailure } from "../supervisor/failure.ts";
 import type { OpenOutcome } from "../supervisor/pool.ts";
-import type { BuildOutcome } from "../supervisor/worker-process.ts";
+import type { BuildOutcome } from "../supervisor/worker-outcomes.ts";
 import type { ItemEvidence } from "../witness/types.ts";
 import { witnessLane } from "../witness/witness.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";

@@ -14,7 +14,7 @@
  */
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
-import type { BuildOutcome, WorkerSpec } from "./worker-process.ts";
+import type { BuildOutcome, WorkerSpec } from "./worker-outcomes.ts";
 import { WorkerProcess } from "./worker-process.ts";
 import { WorkerFailure, isFailure } from "./failure.ts";
 

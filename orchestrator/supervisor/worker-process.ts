@@ -4,76 +4,15 @@
  * a message that fails validation, an exit, or a missed deadline ends the current leg as a
  * {@link WorkerFailure}.
  */
-import {
-  FromWorkerSchema,
-  type AdapterConfig,
-  type AdapterRef,
-  type AgentResult,
-  type ArenaSpec,
-  type ErrorCause,
-  type FromWorker,
-  type Json,
-  type ToWorker,
-  type UnavailableKind,
-  type WorkItem,
-} from "../../contract/protocol.ts";
-import { WorkerFailure, isFailure } from "./failure.ts";
+import { FromWorkerSchema, type FromWorker, type Json, type ToWorker, type WorkItem } from "../../contract/protocol.ts";
 import { CappedLog } from "./capped-log.ts";
+import { isFailure, WorkerFailure } from "./failure.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
-import type { Isolation } from "./sandbox/index.ts";
 import { KILL_GRACE_MS, readLogTail, spawnHost } from "./spawn.ts";
+import { buildOutcomeOf, legOutcomeOf, type ArenaBuild, type BuildOutcome, type LegOutcome, type WorkerSpec } from "./worker-outcomes.ts";
 
-export { readLogTail };
-
-
-export interface WorkerSpec {
-  /** Names this process within its pool (`w3`): part of its log file name and its gateway tags. */
-  readonly id: string;
-  readonly adapter: AdapterRef;
-  readonly corpusPath: string;
-  /** File that receives the worker's stdout and stderr. */
-  readonly logFile: string;
-  readonly cwd?: string;
-  readonly env?: Readonly<Record<string, string>>;
-  /** Sealed or watched (sandbox/index.ts); absent: a plain child process (harness scripts). */
-  readonly isolation?: Isolation;
-  /**
-   * A protocol violation, reported as well as ending the worker: one that arrives after its
-   * item was already answered (a duplicate result) can only be pinned on that item this way.
-   */
-  readonly onProtocolViolation?: (violation: Violation & { readonly message: string }) => void;
-}
-
-/** What a worker needs to serve one arena. */
-export interface ArenaBuild {
-  readonly arena: ArenaSpec;
-  /** `baseUrl` carries `tag`, so the gateway can attribute this worker's traffic on this arena. */
-  readonly config: AdapterConfig;
-  readonly tag: string;
-}
-
-export type BuildOutcome =
-  | {
-      readonly ok: true;
-      readonly libVersion: string;
-      readonly resumable: boolean;
-      readonly delegates: readonly string[];
-      readonly wireExceptions: readonly string[];
-    }
-  | { readonly ok: false; readonly kind: UnavailableKind; readonly reason: string; readonly libVersion: string; readonly traceback: string };
-
-export type LegOutcome =
-  | { readonly kind: "result" | "suspended"; readonly result: AgentResult; readonly adapterSeconds: number }
-  | {
-      readonly kind: "error";
-      readonly error: string;
-      readonly traceback: string;
-      readonly causes: readonly ErrorCause[];
-      readonly adapterSeconds: number;
-    };
 
 type Waiter = { accept: (m: FromWorker) => boolean; resolve: (m: FromWorker | WorkerFailure) => void };
-
 
 let jobCounter = 0;
 
@@ -133,12 +72,9 @@ export class WorkerProcess {
     this.send({ type: "build", adapter: this.spec.adapter, arena, config, corpusPath: this.spec.corpusPath });
     const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id, 120_000);
     if (isFailure(built)) return built;
-    if (built.type === "built") {
-      this.tags.set(arena.id, tag);
-      return { ok: true, libVersion: built.libVersion, resumable: built.resumable, delegates: built.delegates, wireExceptions: built.wireExceptions };
-    }
-    if (built.type !== "build_failed") throw new Error("unreachable");
-    return { ok: false, kind: built.kind, reason: built.reason, libVersion: built.libVersion, traceback: built.traceback };
+    if (built.type !== "built" && built.type !== "build_failed") throw new Error("unreachable");
+    if (built.type === "built") this.tags.set(arena.id, tag);
+    return buildOutcomeOf(built);
   }
 
   isBuiltFor(arena: string): boolean {
@@ -212,13 +148,8 @@ export class WorkerProcess {
       () => this.ledger.expire(message.job),
     );
     if (isFailure(reply)) return reply;
-    if (reply.type === "error") {
-      return { kind: "error", error: reply.error, traceback: reply.traceback, causes: reply.causes, adapterSeconds: reply.adapterSeconds };
-    }
-    if (reply.type === "result" || reply.type === "suspended") {
-      return { kind: reply.type, result: reply.result, adapterSeconds: reply.adapterSeconds };
-    }
-    throw new Error("unreachable");
+    if (reply.type !== "result" && reply.type !== "suspended" && reply.type !== "error") throw new Error("unreachable");
+    return legOutcomeOf(reply);
   }
 
   private send(message: ToWorker): void {
@@ -302,7 +233,6 @@ export class WorkerProcess {
     for (const w of waiters) w.resolve(this.dead);
   }
 }
-
 
 function seenKey(arena: string, itemId: string): string {
   return `${arena}\u0000${itemId}`;
