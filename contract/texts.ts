@@ -39,3 +39,17 @@ export type PipelineRole = keyof typeof PIPELINE_ROLES;
 export function stagePrompt(systemPrompt: string, role: string): string {
   return `${systemPrompt}\n\n${role}`;
 }
+
+/**
+ * A non-2xx reply from the gateway, for adapters that speak HTTP themselves: the baseline's
+ * wording `LLM HTTP <status>: <body>`, which the harness's error classes key on (a 5xx is `infra`).
+ * An adapter may subclass it for its own error name.
+ */
+export class LlmHttpError extends Error {
+  override readonly name: string = "LlmHttpError";
+  readonly status: number;
+  constructor(status: number, body: string) {
+    super(`LLM HTTP ${status}: ${body}`);
+    this.status = status;
+  }
+}

@@ -30,9 +30,8 @@ import type { Arena } from "../orchestrator/arena/schemas.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
 import { parseCount } from "../orchestrator/config/values.ts";
 import { runArenas } from "../orchestrator/run/index.ts";
-import { isFailure } from "../orchestrator/supervisor/failure.ts";
-import { WorkerProcess } from "../orchestrator/supervisor/worker-process.ts";
 import { baselineOf, familyOf, replaceSection, SECTION_HEAD, START_MARKER, END_MARKER } from "./costs/doc.ts";
+import { coldStartMs, median } from "./support/measure.ts";
 import { PeakRssSampler, type PeakReport } from "./costs/peak-rss.ts";
 import { installedSizes } from "./costs/sizes.ts";
 
@@ -65,29 +64,14 @@ const allArenaIds = listArenas(ARENAS_DIR).map((r) => r.id).filter((id) => id !=
 const arenasOf = (e: CatalogEntry) => (e.arenas ? [...e.arenas] : allArenaIds);
 const buildArenaOf = (e: CatalogEntry) => (e.arenas ? e.arenas[0]! : "tool_use");
 
-async function coldStart(e: CatalogEntry): Promise<number> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-costs-start-"));
+function coldStart(e: CatalogEntry): Promise<number> {
   const a = arena(buildArenaOf(e));
-  const t0 = performance.now();
-  const { worker, failure } = await WorkerProcess.start({
-    id: "w0",
+  return coldStartMs({
     adapter: { name: e.name, module: e.module },
+    arena: { id: a.id, tools: [...a.declaredTools], systemPrompt: a.systemPrompt, durable: a.durable },
     corpusPath: CORPUS,
-    logFile: path.join(scratch, "worker.log"),
-    env: { NODE_COMPILE_CACHE: path.join(scratch, "cache") },
+    model: DEFAULTS.model,
   });
-  const built =
-    failure ??
-    (await worker.build({
-      arena: { id: a.id, tools: [...a.declaredTools], systemPrompt: a.systemPrompt, durable: a.durable },
-      config: { model: DEFAULTS.model, baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
-      tag: "costs",
-    }));
-  const ms = performance.now() - t0;
-  await worker.kill();
-  rmSync(scratch, { recursive: true, force: true });
-  if (isFailure(built) || !built.ok) throw new Error(`${e.name} did not build on ${a.id}: ${JSON.stringify(built)}`);
-  return ms;
 }
 const starts = new Map<string, number[]>(entries.map((e) => [e.name, []]));
 for (let run = 0; run < RUNS; run++) {
@@ -95,7 +79,6 @@ for (let run = 0; run < RUNS; run++) {
   for (const e of entries) starts.get(e.name)!.push(await coldStart(e));
   log(`cold starts: round ${run + 1}/${RUNS} done`);
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // ---- benches ----------------------------------------------------------------------------------
 interface Bench {

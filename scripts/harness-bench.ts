@@ -31,16 +31,12 @@ import { WorkerProcess } from "../orchestrator/supervisor/worker-process.ts";
 import { findAdapter } from "../contract/catalogue.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { median } from "./support/measure.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const RUNS = Number(values.runs);
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 async function cliWall(args: string[]): Promise<number> {
   const t0 = performance.now();

@@ -27,6 +27,7 @@ import { writeRunReport } from "../orchestrator/report/html/write.ts";
 import type { Browser } from "playwright-core";
 import { chromiumPath, launchChromium } from "../tests/support/chromium.ts";
 import { mulberry32 } from "../tests/support/prng.ts";
+import { median } from "./support/measure.ts";
 
 const { values } = parseArgs({
   options: {
@@ -120,7 +121,6 @@ function writeRun(dir: string, itemsPerArena: number, transcripts: boolean): voi
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Timings {
   ready: number[];

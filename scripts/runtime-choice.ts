@@ -10,16 +10,12 @@
  * Runs alternate between the two ways, so drift in the machine's load falls on both alike.
  * Each start uses its own empty compile cache (a cold start, as after an install).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { findAdapter } from "../contract/catalogue.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
-import { isFailure } from "../orchestrator/supervisor/failure.ts";
-import { WorkerProcess } from "../orchestrator/supervisor/worker-process.ts";
+import { coldStartMs, median } from "./support/measure.ts";
 
 const { values } = parseArgs({ options: { tsx: { type: "string" }, runs: { type: "string", default: "7" } } });
 if (!values.tsx) {
@@ -29,34 +25,16 @@ if (!values.tsx) {
 const RUNS = Number(values.runs);
 const LOADER = pathToFileURL(path.resolve(values.tsx)).href;
 
-async function startOnce(adapterName: string, loader: string | undefined): Promise<number> {
+function startOnce(adapterName: string, loader: string | undefined): Promise<number> {
   const adapter = findAdapter(adapterName)!;
-  const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-runtime-"));
-  const env: Record<string, string> = { NODE_COMPILE_CACHE: path.join(scratch, "cache") };
-  if (loader) env.NODE_OPTIONS = `--import ${loader}`;
-  const t0 = performance.now();
-  const { worker, failure } = await WorkerProcess.start({
-    id: "w0",
+  return coldStartMs({
     adapter: { name: adapter.name, module: adapter.module },
+    arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
     corpusPath: DEFAULT_CORPUS_PATH,
-    logFile: path.join(scratch, "worker.log"),
-    env,
+    model: "m",
+    ...(loader ? { env: { NODE_OPTIONS: `--import ${loader}` } } : {}),
   });
-  const built =
-    failure ??
-    (await worker.build({
-      arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
-      config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
-      tag: "runtime",
-    }));
-  const ms = performance.now() - t0;
-  await worker.kill();
-  rmSync(scratch, { recursive: true, force: true });
-  if (isFailure(built) || !built.ok) throw new Error(`${adapterName} did not build: ${JSON.stringify(built)}`);
-  return ms;
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 for (const name of ["vanilla", "langgraph"]) {
   const native: number[] = [];

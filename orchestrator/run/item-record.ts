@@ -63,12 +63,11 @@ export function itemRecord(
   };
 }
 
-/** Our own exception while handling an item: recorded as a `harness` error, and the run goes on. */
-export function harnessErrorRecord(item: Item, repeat: number, err: unknown): ItemRecord {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : `Error: ${String(err)}`;
+/** An item that did nothing: no output, no calls, no usage, not passed. */
+export function blankItemRecord(itemId: string, repeat: number): ItemRecord {
   return {
     repeat,
-    item_id: item.id,
+    item_id: itemId,
     passed: false,
     checks: [],
     output_text: "",
@@ -77,6 +76,15 @@ export function harnessErrorRecord(item: Item, repeat: number, err: unknown): It
     completion_tokens: 0,
     latency_s: 0,
     llm_calls: 0,
+    error: null,
+  };
+}
+
+/** Our own exception while handling an item: recorded as a `harness` error, and the run goes on. */
+export function harnessErrorRecord(item: Item, repeat: number, err: unknown): ItemRecord {
+  const text = err instanceof Error ? `${err.name}: ${err.message}` : `Error: ${String(err)}`;
+  return {
+    ...blankItemRecord(item.id, repeat),
     error: `HarnessError: ${text}`,
     error_class: "harness",
     ...(err instanceof Error && err.stack ? { traceback: err.stack } : {}),

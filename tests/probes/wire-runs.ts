@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
 import type { FrameworkRecord } from "../../orchestrator/report/record.ts";
+import { blankItemRecord } from "../../orchestrator/run/item-record.ts";
 import { runsInFlight, sharedRunner, type ProbeEnv, type RunSetup } from "../../orchestrator/probes/execute.ts";
 import { allArenaTools } from "../../orchestrator/probes/registry.ts";
 import type { Body, WireRun } from "../../orchestrator/probes/wire.ts";
@@ -124,20 +125,7 @@ export function syntheticRun(bodies: readonly Body[], items: Partial<FrameworkRe
       available: true,
       lib_version: "n/a",
       variant: false,
-      items: items.map((i) => ({
-        repeat: 0,
-        item_id: "x-01",
-        passed: true,
-        checks: [],
-        output_text: "",
-        tool_calls: [],
-        prompt_tokens: 0,
-        completion_tokens: 0,
-        latency_s: 0,
-        llm_calls: bodies.length,
-        error: null,
-        ...i,
-      })),
+      items: items.map((i) => ({ ...blankItemRecord("x-01", 0), passed: true, llm_calls: bodies.length, ...i })),
     },
     bodies,
     attempts: bodies.length,

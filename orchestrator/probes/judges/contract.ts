@@ -19,6 +19,14 @@ export function runViolations(run: WireRun): string[] {
   return [];
 }
 
+/** A rule's judge, run only on a run that happened: otherwise the answer is why it did not. */
+export function judgeRun<A extends unknown[]>(judge: (run: WireRun, ...args: A) => string[]): (run: WireRun, ...args: A) => string[] {
+  return (run, ...args) => {
+    const base = runViolations(run);
+    return base.length > 0 ? base : judge(run, ...args);
+  };
+}
+
 const messages = (body: Body): Body[] => (Array.isArray(body.messages) ? body.messages : []);
 
 /** Names advertised in a request, in order (Chat Completions `tools[i].function.name`). */
@@ -30,9 +38,7 @@ export function advertisedNames(body: Body): string[] {
 // ---------------------------------------------------------------- §1
 
 /** §1: the collapsed arena prompt is a substring of every served request's message text (every pipeline stage). */
-export function promptViolations(run: WireRun, sentence: string): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
+export const promptViolations = judgeRun(function promptViolations(run: WireRun, sentence: string): string[] {
   const out: string[] = [];
   run.bodies.forEach((body, i) => {
     const text = messages(body).map(messageText).join("\n");
@@ -44,7 +50,7 @@ export function promptViolations(run: WireRun, sentence: string): string[] {
     }
   });
   return out;
-}
+});
 
 // ---------------------------------------------------------------- §2
 
@@ -54,9 +60,7 @@ export function promptViolations(run: WireRun, sentence: string): string[] {
  * pipeline stage: a writer, an editor) grants nothing and is allowed; but at least one request
  * must advertise the arena's tools.
  */
-export function declaredToolsViolations(run: WireRun, arenaTools: readonly string[], delegates: readonly string[]): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
+export const declaredToolsViolations = judgeRun(function declaredToolsViolations(run: WireRun, arenaTools: readonly string[], delegates: readonly string[]): string[] {
   const expected: readonly string[] = namesFor(arenaTools);
   const out: string[] = [];
   let exact = 0;
@@ -80,7 +84,7 @@ export function declaredToolsViolations(run: WireRun, arenaTools: readonly strin
   });
   if (exact === 0 && out.length === 0) out.push(`no request advertised the arena's tools ${JSON.stringify(expected)}`);
   return out;
-}
+});
 
 /** §2: a declared delegate may not cover a tool any arena declares (tools.md §8). */
 export function delegateCollisionViolations(delegates: readonly string[], allArenaTools: readonly string[]): string[] {
@@ -159,9 +163,7 @@ function firstDifference(found: string, truth: string): string {
 }
 
 /** §4: the last request carries `truth` (dispatch's output) in full. */
-export function toolResultViolations(run: WireRun, truth: string, marker: string): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
+export const toolResultViolations = judgeRun(function toolResultViolations(run: WireRun, truth: string, marker: string): string[] {
   const found = findToolResult(run.bodies.at(-1), marker);
   if (found === undefined) return [`no message of the last request carries the tool result (none mentions ${JSON.stringify(marker)})`];
   if (!found.includes(truth)) {
@@ -170,7 +172,7 @@ export function toolResultViolations(run: WireRun, truth: string, marker: string
     ];
   }
   return [];
-}
+});
 
 function parseArguments(raw: unknown): Body | undefined {
   let value = raw;
@@ -188,14 +190,12 @@ function parseArguments(raw: unknown): Body | undefined {
  * §5: the adapter reported exactly one call, `search`, on the model's arguments (`query`, plus an
  * optional `k`), and the tool result on the wire is dispatch's output for those arguments.
  */
-export function toolArgumentViolations(
+export const toolArgumentViolations = judgeRun(function toolArgumentViolations(
   run: WireRun,
   expected: { readonly name: string; readonly args: Readonly<Record<string, unknown>>; readonly optional: readonly string[] },
   truth: string,
   marker: string,
 ): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
   const out: string[] = [];
   const names = run.framework.items.flatMap((i) => i.tool_calls);
   if (names.length !== 1 || names[0] !== expected.name) {
@@ -222,7 +222,7 @@ export function toolArgumentViolations(
     out.push(`the tool did not run on the model's arguments: the result on the wire is not dispatch(${JSON.stringify(expected.name)}, ${JSON.stringify(expected.args)})`);
   }
   return out;
-}
+});
 
 /** An assistant message carrying a call to `tool`: a `tool_calls` entry, or (text protocols) the call replayed as text. */
 function carriesCall(m: Body, tool: string, argText: string): boolean {
@@ -237,15 +237,13 @@ function carriesCall(m: Body, tool: string, argText: string): boolean {
  * assistant turn carrying the tool call, and the tool result — and every request's first user
  * message is the item input (the gateway selects scenarios by it).
  */
-export function transcriptViolations(
+export const transcriptViolations = judgeRun(function transcriptViolations(
   run: WireRun,
   input: string,
   call: { readonly tool: string; readonly argText: string },
   truth: string,
   marker: string,
 ): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
   const out: string[] = [];
   const last = run.bodies.at(-1)!;
   const lastMessages = messages(last);
@@ -264,4 +262,4 @@ export function transcriptViolations(
     }
   });
   return out;
-}
+});

@@ -11,7 +11,7 @@ import { collapseWhitespace, dumpsPy, fromJs } from "@agentic-arena/py-semantics
 import { isControlTool, specsFor } from "../../../contract/tools/registry.ts";
 import type { ToolSpec } from "../../../contract/tools/specs.ts";
 import type { Body, WireRun } from "../wire.ts";
-import { runViolations } from "./contract.ts";
+import { judgeRun } from "./contract.ts";
 import { mentions, toolFidelityViolations } from "../../witness/schema.ts";
 import { wireFunctions } from "../../witness/wire.ts";
 
@@ -27,9 +27,7 @@ function firstToolRequest(run: WireRun, specs: readonly ToolSpec[]): number {
  * arena's tools is read; every later request must advertise them identically or not at all (a
  * tool-less pipeline stage). Control tools, handoffs and delegates are ignored.
  */
-export function schemaViolations(run: WireRun, arenaTools: readonly string[]): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
+export const schemaViolations = judgeRun(function schemaViolations(run: WireRun, arenaTools: readonly string[]): string[] {
   const specs = specsFor(arenaTools);
   const first = firstToolRequest(run, specs);
   if (first === -1) return [`no request advertised any of the arena's tools ${JSON.stringify(specs.map((s) => s.function.name))}`];
@@ -48,12 +46,10 @@ export function schemaViolations(run: WireRun, arenaTools: readonly string[]): s
     }
   });
   return out;
-}
+});
 
 /** The baseline pin: every request's tools block is exactly the canonical specs, in registry order. */
-export function baselinePinViolations(run: WireRun, arenaTools: readonly string[]): string[] {
-  const base = runViolations(run);
-  if (base.length > 0) return base;
+export const baselinePinViolations = judgeRun(function baselinePinViolations(run: WireRun, arenaTools: readonly string[]): string[] {
   const canonical = specsFor(arenaTools);
   const out: string[] = [];
   run.bodies.forEach((body, i) => {
@@ -78,7 +74,7 @@ export function baselinePinViolations(run: WireRun, arenaTools: readonly string[
     }
   });
   return out;
-}
+});
 
 // ---------------------------------------------------------------- findings (not gated)
 

@@ -6,6 +6,7 @@
  * (README.md). No retries and no streaming: a failed attempt is an error ADK reports as an event.
  */
 import { BaseLlm, type BaseLlmConnection, type LlmRequest, type LlmResponse } from "@google/adk";
+import { LlmHttpError } from "../../../contract/texts.ts";
 
 type Content = LlmRequest["contents"][number];
 type Part = NonNullable<Content["parts"]>[number];
@@ -31,14 +32,9 @@ export interface ChatModelOptions {
   readonly timeoutMs: number;
 }
 
-/** A non-2xx reply; the message is the baseline's wording, so the harness classifies it the same way. */
-export class ChatCompletionsHttpError extends Error {
+/** A non-2xx reply, in the baseline's wording so the harness classifies it the same way. */
+export class ChatCompletionsHttpError extends LlmHttpError {
   override readonly name = "ChatCompletionsHttpError";
-  readonly status: number;
-  constructor(status: number, body: string) {
-    super(`LLM HTTP ${status}: ${body}`);
-    this.status = status;
-  }
 }
 
 export class UnsupportedRequestError extends Error {

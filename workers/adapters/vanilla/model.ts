@@ -5,6 +5,7 @@
  */
 import type { AdapterConfig, Json } from "../../../contract/protocol.ts";
 import type { ToolSpec } from "../../../contract/tools/specs.ts";
+import { LlmHttpError } from "../../../contract/texts.ts";
 
 /** A transcript message as it goes on the wire. */
 export type Message = Record<string, Json>;
@@ -24,15 +25,8 @@ export interface ChatReply {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
-/** Thrown for a non-2xx reply; the text is what the baseline reports as the item error. */
-export class LlmHttpError extends Error {
-  override readonly name = "LlmHttpError";
-  readonly status: number;
-  constructor(status: number, body: string) {
-    super(`LLM HTTP ${status}: ${body}`);
-    this.status = status;
-  }
-}
+/** Thrown for a non-2xx reply; its text is what the baseline reports as the item error. */
+export { LlmHttpError };
 
 function asCount(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
