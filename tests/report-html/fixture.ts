@@ -10,6 +10,7 @@ import path from "node:path";
 import type { Manifest } from "../../orchestrator/store/manifest.ts";
 import type { FrameworkRecord, ItemRecord, RunRecord } from "../../orchestrator/report/record.ts";
 import { compactRequest, transcriptKey, type JsonObject, type JsonValue, type LaneTranscriptFile } from "../../orchestrator/report/html/transcript.ts";
+import { benchManifest } from "../support/records.ts";
 
 export const RUN_ID = "20261201T080000000Z-abc123";
 /** Shown as fancy's answer on tool_use t-02: must be displayed as text, never run. */
@@ -106,21 +107,12 @@ export function fixtureRecords(): RunRecord[] {
 }
 
 export function fixtureManifest(): Manifest {
-  return {
-    format_version: 2,
+  return benchManifest({
     run_id: RUN_ID,
-    command: "bench",
-    argv: ["bench"],
-    created_at: "2026-12-01T08:00:00Z",
-    mode: "mock",
-    repeat: 1,
-    frameworks: ["all"],
-    arenas: [],
-    corpus: { path: "arenas/corpus.json", sha256: "0" },
     config: { mode: "mock", model: "gpt-4.1-mini" },
     config_hash: "0",
     sessions: [{ started_at: "2026-12-01T08:00:00Z", finished_at: "2026-12-01T08:00:02Z", status: "complete" }],
-  };
+  });
 }
 
 const SYSTEM = "You answer questions with the help of two tools.";

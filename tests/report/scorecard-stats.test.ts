@@ -1,26 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { FORMAT_VERSION, type FrameworkRecord, type RunRecord } from "../../orchestrator/report/record.ts";
 import { statisticsSection } from "../../orchestrator/report/scorecard-stats.ts";
+import { minimalItem } from "../support/records.ts";
 
-const item = (item_id: string, repeat: number, passed: boolean) => ({
-  repeat,
-  item_id,
-  passed,
-  checks: [],
-  output_text: "",
-  tool_calls: [],
-  prompt_tokens: 1,
-  completion_tokens: 1,
-  latency_s: 0,
-  llm_calls: 1,
-  error: null,
-});
 const lane = (framework: string, verdicts: [string, number, boolean][]): FrameworkRecord => ({
   framework,
   available: true,
   lib_version: "x",
   variant: false,
-  items: verdicts.map(([id, r, p]) => item(id, r, p)),
+  items: verdicts.map(([id, repeat, passed]) => minimalItem(id, { repeat, passed })),
 });
 const run = (mode: "mock" | "live", repeat: number, frameworks: FrameworkRecord[]): RunRecord => ({
   schema: 1,

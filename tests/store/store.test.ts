@@ -3,32 +3,15 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } fro
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ItemRecord } from "../../orchestrator/report/record.ts";
 import { cleanRuns } from "../../orchestrator/store/clean.ts";
 import { cellKey, itemKey, JournalWriter, readJournal } from "../../orchestrator/store/journal.ts";
 import { latestRunId, pointLatestAt } from "../../orchestrator/store/latest.ts";
 import { outputRoots, RunLayout } from "../../orchestrator/store/layout.ts";
-import { configHash, manifestDrift, type Manifest } from "../../orchestrator/store/manifest.ts";
+import { configHash, manifestDrift } from "../../orchestrator/store/manifest.ts";
 import { isRunId, newRunId } from "../../orchestrator/store/run-id.ts";
+import { benchManifest, minimalItem } from "../support/records.ts";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "arena-store-"));
-
-function item(id: string, repeat = 0, extra: Partial<ItemRecord> = {}): ItemRecord {
-  return {
-    repeat,
-    item_id: id,
-    passed: true,
-    checks: [],
-    output_text: "ok",
-    tool_calls: [],
-    prompt_tokens: 1,
-    completion_tokens: 1,
-    latency_s: 0,
-    llm_calls: 1,
-    error: null,
-    ...extra,
-  };
-}
 
 describe("run ids", () => {
   it("sort by time and do not collide within one millisecond", () => {
@@ -61,9 +44,9 @@ describe("journal", () => {
     const file = path.join(tmp(), "journal.jsonl");
     const j = new JournalWriter(file);
     j.append({ type: "lane", arena: "a", lane: { framework: "vanilla", available: true, lib_version: "v1", variant: false } });
-    j.append({ type: "item", arena: "a", framework: "vanilla", record: item("x-01", 0, { passed: false, error: "boom", error_class: "infra" }) });
-    j.append({ type: "item", arena: "a", framework: "vanilla", record: item("x-02") });
-    j.append({ type: "item", arena: "a", framework: "vanilla", record: item("x-01") });
+    j.append({ type: "item", arena: "a", framework: "vanilla", record: minimalItem("x-01", { passed: false, error: "boom", error_class: "infra" }) });
+    j.append({ type: "item", arena: "a", framework: "vanilla", record: minimalItem("x-02") });
+    j.append({ type: "item", arena: "a", framework: "vanilla", record: minimalItem("x-01") });
     appendFileSync(file, '{"type":"item","arena":"a","framework":"vani');
     const read = readJournal(file);
     const cells = read.items.get(cellKey("a", "vanilla"))!;
@@ -78,21 +61,12 @@ describe("journal", () => {
 });
 
 describe("manifest drift", () => {
-  const base: Manifest = {
-    format_version: 2,
+  const base = benchManifest({
     run_id: "20261201T080000123Z-abcdef",
-    command: "bench",
-    argv: ["bench"],
-    created_at: "2026-12-01T08:00:00Z",
-    mode: "mock",
-    repeat: 1,
-    frameworks: ["all"],
     arenas: [{ id: "tool_use", path: "/a/tool_use", sha256: "aa" }],
     corpus: { path: "/a/corpus.json", sha256: "cc" },
     config: { model: "m", temperature: 0 },
-    config_hash: configHash({ model: "m", temperature: 0 }),
-    sessions: [],
-  };
+  });
   it("names each difference: arena files, corpus, config values", () => {
     expect(manifestDrift(base, { arenas: base.arenas, corpus: base.corpus, config: base.config })).toEqual([]);
     const drift = manifestDrift(base, {

@@ -74,20 +74,15 @@ describe("dispatch steps (tools.md §3)", () => {
 
 describe("argument coercion (tools.md §3)", () => {
   it("search: str(query) and int(k) with dict.get semantics", () => {
-    expect(dispatch("search", { query: "everest" }, env)).toBe("[Mount Everest] The highest mountain, 8849 metres.");
+    const everest = "[Mount Everest] The highest mountain, 8849 metres.";
+    expect(dispatch("search", { query: "everest" }, env)).toBe(everest);
     expect(dispatch("search", '{"query": null}', env)).toBe("No results."); // str(None) = "None"
     expect(dispatch("search", '{"query": "tower", "k": " 0 "}', env)).toBe("No results.");
-    expect(dispatch("search", '{"query": "metres", "k": 1.9}', env)).toBe(
-      "[Mount Everest] The highest mountain, 8849 metres.",
-    );
-    expect(dispatch("search", '{"query": "metres", "k": true}', env)).toBe(
-      "[Mount Everest] The highest mountain, 8849 metres.",
-    );
-    expect(dispatch("search", '{"query": "metres", "k": -1}', env)).toBe(
-      "[Mount Everest] The highest mountain, 8849 metres.",
-    );
-    expect(dispatch("search", '{"query": "8849"}', env)).toBe("[Mount Everest] The highest mountain, 8849 metres.");
-    expect(dispatch("search", '{"query": 8849}', env)).toBe("[Mount Everest] The highest mountain, 8849 metres.");
+    expect(dispatch("search", '{"query": "metres", "k": 1.9}', env)).toBe(everest);
+    expect(dispatch("search", '{"query": "metres", "k": true}', env)).toBe(everest);
+    expect(dispatch("search", '{"query": "metres", "k": -1}', env)).toBe(everest);
+    expect(dispatch("search", '{"query": "8849"}', env)).toBe(everest);
+    expect(dispatch("search", '{"query": 8849}', env)).toBe(everest);
     expect(dispatch("search", "{}", env)).toBe("No results.");
   });
 

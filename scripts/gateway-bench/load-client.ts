@@ -1,16 +1,16 @@
 /**
- * Load client for gateway-bench.ts, run as a separate process so the gateway's event loop is not
- * shared with the client's. `concurrency` loops each keep one request in flight over a keep-alive
- * connection; prints one JSON line: count, seconds, replies/s, latency percentiles (ms).
+ * Load client for scripts/gateway-bench.ts, run as a separate process so the gateway's event loop
+ * is not shared with the client's. `concurrency` loops each keep one request in flight over a
+ * keep-alive connection; prints one JSON line: count, seconds, replies/s, latency percentiles (ms).
  *
- * Usage: node scripts/gateway-load.ts <url> <concurrency> <warmupSeconds> <seconds> <bodyFile>
+ * Usage: node scripts/gateway-bench/load-client.ts <url> <concurrency> <warmupSeconds> <seconds> <bodyFile>
  */
 import http from "node:http";
 import { readFileSync } from "node:fs";
 
 const [url, concurrencyArg, warmupArg, secondsArg, bodyFile] = process.argv.slice(2);
 if (url === undefined || bodyFile === undefined) {
-  process.stderr.write("usage: gateway-load.ts <url> <concurrency> <warmupSeconds> <seconds> <bodyFile>\n");
+  process.stderr.write("usage: load-client.ts <url> <concurrency> <warmupSeconds> <seconds> <bodyFile>\n");
   process.exit(2);
 }
 const concurrency = Number(concurrencyArg);
