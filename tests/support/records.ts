@@ -4,24 +4,12 @@
  * it is about, and the fields the format requires are filled in here once.
  */
 import { FORMAT_VERSION, type ItemRecord } from "../../orchestrator/report/record.ts";
+import { blankItemRecord } from "../../orchestrator/run/item-record.ts";
 import { configHash, type Manifest } from "../../orchestrator/store/manifest.ts";
 
 /** A passed item of repeat 0 that made one LLM call and no tool call. */
 export function minimalItem(item_id: string, over: Partial<ItemRecord> = {}): ItemRecord {
-  return {
-    repeat: 0,
-    item_id,
-    passed: true,
-    checks: [],
-    output_text: "",
-    tool_calls: [],
-    prompt_tokens: 1,
-    completion_tokens: 1,
-    latency_s: 0,
-    llm_calls: 1,
-    error: null,
-    ...over,
-  };
+  return { ...blankItemRecord(item_id, 0), passed: true, prompt_tokens: 1, completion_tokens: 1, llm_calls: 1, ...over };
 }
 
 /** The manifest of `arena bench` in mock mode, once over every framework; `config_hash` follows `config` unless given. */
