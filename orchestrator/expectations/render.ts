@@ -1,4 +1,5 @@
 /** How a difference from the expectations reads on the terminal, and which ones `--update-expected` may accept. */
+import { clipOneLine } from "../report/clip.ts";
 import type { Difference, ItemDifference } from "./compare.ts";
 
 export interface RenderOptions {
@@ -10,8 +11,7 @@ const EXCERPT_CHARS = 160;
 
 /** The first line of a message, cut to a terminal line. */
 export function excerpt(text: string, max: number = EXCERPT_CHARS): string {
-  const first = (text.trim().split("\n")[0] ?? "").replace(/\s+/g, " ").trim();
-  return first.length > max ? `${first.slice(0, max - 1)}…` : first;
+  return clipOneLine(text.trim().split("\n")[0] ?? "", max);
 }
 
 function repeatsNote(d: ItemDifference): string {

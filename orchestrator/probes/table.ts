@@ -4,6 +4,7 @@
  * catalogue, one row per fixture with the probe named for it and its verdict. Deterministic:
  * registry order, catalogue order, no timings.
  */
+import { clip } from "../report/clip.ts";
 import { cellStatus, type CaseResult, type HostileVerdict } from "./execute.ts";
 import { knownOf } from "./known.ts";
 import type { Subject } from "./setups.ts";
@@ -20,8 +21,10 @@ function table(rows: readonly (readonly string[])[]): string {
   return rows.map((r) => r.map((cell, col) => (col === r.length - 1 ? cell : cell.padEnd(widths[col]!))).join("  ").trimEnd()).join("\n");
 }
 
+/** How much of one finding a table line shows (a problem list line shows more). */
+const NOTE_CHARS = 240;
+const PROBLEM_CHARS = 400;
 const label = (p: Probe) => `${p.section} ${p.id}`;
-const clip = (s: string, max = 240) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
 
 export function renderMatrix(rows: readonly MatrixRow[], subjects: readonly Subject[]): { text: string; failed: boolean } {
   const head = ["rule", ...subjects.map((s) => s.name)];
@@ -33,12 +36,12 @@ export function renderMatrix(rows: readonly MatrixRow[], subjects: readonly Subj
       for (const c of cases) {
         const at = `${label(r.probe)} × ${subject.name} [${c.case}]`;
         if (c.status === "FAIL") {
-          for (const v of c.unexpected) notes.push(`FAIL   ${at}: ${clip(v)}`);
-          for (const s of c.stale) notes.push(`FAIL   ${at}: known finding no longer occurs: ${clip(s)}`);
+          for (const v of c.unexpected) notes.push(`FAIL   ${at}: ${clip(v, NOTE_CHARS)}`);
+          for (const s of c.stale) notes.push(`FAIL   ${at}: known finding no longer occurs: ${clip(s, NOTE_CHARS)}`);
         } else if (c.status === "known") {
           for (const k of knownOf(r.probe.id, subject.name, c.case)) notes.push(`known  ${at}: ${k.violation} — ${k.why}`);
         } else if (c.status === "n/a") {
-          notes.push(`n/a    ${at}: ${clip(c.reason ?? "not judged")}`);
+          notes.push(`n/a    ${at}: ${clip(c.reason ?? "not judged", NOTE_CHARS)}`);
         }
       }
     }),
@@ -74,8 +77,8 @@ export function renderFixtures(
     .filter((v) => !v.ok)
     .flatMap((v) => [
       `${v.fixture}: not as designed for ${v.probe}:`,
-      ...v.problems.map((p) => `  - ${clip(p, 400)}`),
-      ...(v.violations.length ? [`  the probe said: ${clip(v.violations.join(" | "), 400)}`] : []),
+      ...v.problems.map((p) => `  - ${clip(p, PROBLEM_CHARS)}`),
+      ...(v.violations.length ? [`  the probe said: ${clip(v.violations.join(" | "), PROBLEM_CHARS)}`] : []),
     ]);
   const failed = verdicts.some((v) => !v.ok);
   const lines = [

@@ -3,28 +3,24 @@
  * otherwise the first failing check's detail; and always what the model answered (cut short), so
  * "expected a number within 0.0 of 405.0" comes with the text it was looking at.
  */
+import { clipOneLine } from "./clip.ts";
 import type { ItemRecord } from "./record.ts";
 
 const ANSWER_CHARS = 80;
 const DETAIL_CHARS = 160;
 
-function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
 /** `"the answer…"`, or `(no answer)` for an empty one. */
 export function answerExcerpt(outputText: string): string {
-  const flat = oneLine(outputText, ANSWER_CHARS);
+  const flat = clipOneLine(outputText, ANSWER_CHARS);
   return flat === "" ? "(no answer)" : JSON.stringify(flat);
 }
 
 /** The reason alone: `adapter error: …` or `<check type>: <detail>`; empty for a passed item. */
 export function failureCause(item: Pick<ItemRecord, "passed" | "error" | "error_class" | "checks">): string {
   if (item.passed) return "";
-  if (item.error) return `${item.error_class ?? "adapter"} error: ${oneLine(item.error, DETAIL_CHARS)}`;
+  if (item.error) return `${item.error_class ?? "adapter"} error: ${clipOneLine(item.error, DETAIL_CHARS)}`;
   const failing = item.checks.find((c) => !c.ok);
-  return failing ? `${failing.type}: ${oneLine(failing.detail, DETAIL_CHARS)}` : "failed";
+  return failing ? `${failing.type}: ${clipOneLine(failing.detail, DETAIL_CHARS)}` : "failed";
 }
 
 /** `<cause>; answer: "<excerpt>"` */
