@@ -37,12 +37,21 @@ function insertInArrivalOrder<T extends { attempt: number }>(xs: T[], x: T): voi
   else xs.splice(i, 0, x);
 }
 
+interface TagRecords {
+  readonly attempts: LiveAttempt[];
+  readonly requests: RequestRecord[];
+  readonly served: ServedRecord[];
+  readonly messages: ResponseMessageRecord[];
+}
+
 export class Recorder {
   #attempts: LiveAttempt[] = [];
   #requests: RequestRecord[] = [];
   #served: ServedRecord[] = [];
   #messages: ResponseMessageRecord[] = [];
   #usageByTag = new Map<string, { prompt_tokens: number; completion_tokens: number; llm_calls: number }>();
+  /** The same records again per tag: the harness reads one tag's around every leg, and filtering everything would grow with the run. */
+  #byTag = new Map<string, TagRecords>();
   #lifetimeAttempts = 0;
   readonly #store: RecordStore;
 
@@ -64,6 +73,7 @@ export class Recorder {
     this.#lifetimeAttempts++;
     const live: LiveAttempt = { attempt, tag, at: nowMs(), status: null, outcome: "pending", closedAt: null, endedAt: null };
     this.#attempts.push(live);
+    this.#tag(tag).attempts.push(live);
     return live;
   }
 
@@ -71,9 +81,14 @@ export class Recorder {
   recordServed(attempt: LiveAttempt, raw: Uint8Array, bodyText: string, usage: Usage, message: PyDict): void {
     const { tag } = attempt;
     const n = attempt.attempt;
-    insertInArrivalOrder(this.#requests, this.#store.request(n, tag, raw, bodyText));
-    insertInArrivalOrder(this.#served, { attempt: n, tag, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens });
-    insertInArrivalOrder(this.#messages, this.#store.message(n, tag, message, usage.completion_tokens));
+    const request = this.#store.request(n, tag, raw, bodyText);
+    const served = { attempt: n, tag, prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens };
+    const reply = this.#store.message(n, tag, message, usage.completion_tokens);
+    for (const into of [{ requests: this.#requests, served: this.#served, messages: this.#messages }, this.#tag(tag)]) {
+      insertInArrivalOrder(into.requests, request);
+      insertInArrivalOrder(into.served, served);
+      insertInArrivalOrder(into.messages, reply);
+    }
     const total = this.#usageByTag.get(tag) ?? { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 };
     total.prompt_tokens += usage.prompt_tokens;
     total.completion_tokens += usage.completion_tokens;
@@ -97,8 +112,8 @@ export class Recorder {
 
   /** A snapshot; with `tag`, only that tag's records (servedUsage summed over them). */
   records(tag?: string): GatewayRecords {
-    const keep = <T extends { tag: string }>(xs: readonly T[]): T[] => (tag === undefined ? [...xs] : xs.filter((x) => x.tag === tag));
-    const served = keep(this.#served);
+    const of = tag === undefined ? { attempts: this.#attempts, requests: this.#requests, served: this.#served, messages: this.#messages } : this.#tag(tag);
+    const served = [...of.served];
     let prompt = 0;
     let completion = 0;
     for (const s of served) {
@@ -106,12 +121,29 @@ export class Recorder {
       completion += s.completion_tokens;
     }
     return {
-      requests: keep(this.#requests),
-      attempts: keep(this.#attempts).map((a) => ({ ...a })),
+      requests: [...of.requests],
+      attempts: of.attempts.map((a) => ({ ...a })),
       served,
       servedUsage: { prompt_tokens: prompt, completion_tokens: completion, llm_calls: served.length },
-      responseMessages: keep(this.#messages),
+      responseMessages: [...of.messages],
     };
+  }
+
+  /** How many requests have been served under `tag`: a mark for {@link servedFrom}. */
+  servedCount(tag: string): number {
+    return this.#byTag.get(tag)?.requests.length ?? 0;
+  }
+
+  /** The requests served under `tag` from mark `from` on, with their usage and replies (same order, same length). */
+  servedFrom(tag: string, from: number): Pick<GatewayRecords, "requests" | "served" | "responseMessages"> {
+    const of = this.#tag(tag);
+    return { requests: of.requests.slice(from), served: of.served.slice(from), responseMessages: of.messages.slice(from) };
+  }
+
+  #tag(tag: string): TagRecords {
+    let of = this.#byTag.get(tag);
+    if (of === undefined) this.#byTag.set(tag, (of = { attempts: [], requests: [], served: [], messages: [] }));
+    return of;
   }
 
   get requests(): readonly RequestRecord[] {
@@ -137,6 +169,7 @@ export class Recorder {
     this.#served = [];
     this.#messages = [];
     this.#usageByTag.clear();
+    this.#byTag.clear();
     this.#store.clear();
   }
 

@@ -85,12 +85,12 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
     servedUsage: (tag) => gateway.recorder.servedUsageFor(tag),
     watchLeg: (tag) => {
       const served = gateway.recorder.servedUsageFor(tag);
-      const seen = gateway.recorder.records(tag).requests.length;
+      const seen = gateway.recorder.servedCount(tag);
       return {
         end: () => {
           const now = gateway.recorder.servedUsageFor(tag);
-          const records = gateway.recorder.records(tag);
-          const requests = records.requests.slice(seen);
+          const records = gateway.recorder.servedFrom(tag, seen);
+          const requests = records.requests;
           const bodies = requests.map((r) => toJs(r.body) as Body);
           const replies = new Map(records.responseMessages.map((m) => [m.attempt, toJs(m.message)]));
           const usage = new Map(records.served.map((s) => [s.attempt, { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens }]));

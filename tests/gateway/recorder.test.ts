@@ -23,6 +23,21 @@ function comparable(r: GatewayRecords): unknown {
   };
 }
 
+function filterByTag(r: GatewayRecords, tag: string): GatewayRecords {
+  const served = r.served.filter((x) => x.tag === tag);
+  return {
+    requests: r.requests.filter((x) => x.tag === tag),
+    attempts: r.attempts.filter((x) => x.tag === tag),
+    served,
+    servedUsage: {
+      prompt_tokens: served.reduce((n, x) => n + x.prompt_tokens, 0),
+      completion_tokens: served.reduce((n, x) => n + x.completion_tokens, 0),
+      llm_calls: served.length,
+    },
+    responseMessages: r.responseMessages.filter((x) => x.tag === tag),
+  };
+}
+
 describe("recorder (gateway.md §10)", () => {
   it("records served bodies as parsed (int vs float, key order), usage per request and summed, messages as sent", async () => {
     const { post, gw } = await startGateway({ script, faults: [200, 503] });
@@ -68,8 +83,23 @@ describe("recorder (gateway.md §10)", () => {
     for (const tag of ["item a/1", "b", "", "nobody"]) {
       expect(gw.recorder.servedUsageFor(tag)).toEqual(gw.recorder.records(tag).servedUsage);
     }
+    // The per-tag index agrees with a filter of everything recorded, and a leg's mark picks up only what came after it.
+    for (const tag of ["item a/1", "b", "", "nobody"]) {
+      expect(comparable(gw.recorder.records(tag))).toEqual(comparable(filterByTag(all, tag)));
+    }
+    const mark = gw.recorder.servedCount("item a/1");
+    expect(mark).toBe(2);
+    await postJson(`${gw.baseUrlFor("b")}/chat/completions`, { messages: [user("17 * 23"), assistant()] });
+    await postJson(`${a}/chat/completions`, { messages: [user("17 * 23")] });
+    const since = gw.recorder.servedFrom("item a/1", mark);
+    expect([since.requests, since.served, since.responseMessages].map((xs) => xs.map((x) => [x.attempt, x.tag]))).toEqual([
+      [[5, "item a/1"]],
+      [[5, "item a/1"]],
+      [[5, "item a/1"]],
+    ]);
     gw.recorder.clear();
     expect(gw.recorder.servedUsageFor("item a/1")).toEqual({ prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 });
+    expect([gw.recorder.servedCount("item a/1"), gw.recorder.records("item a/1").attempts.length]).toEqual([0, 0]);
   });
 
   it("serves the same records over the loopback endpoint, which is secret and never an attempt", async () => {
