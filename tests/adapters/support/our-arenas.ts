@@ -7,16 +7,14 @@
 import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import { loadArena } from "../../../orchestrator/arena/load.ts";
-import type { GatewayRecords, RequestRecord } from "../../../orchestrator/gateway/index.ts";
-import type { FrameworkRecord, RunRecord } from "../../../orchestrator/report/record.ts";
+import type { RequestRecord } from "../../../orchestrator/gateway/index.ts";
+import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
 import type { AdapterEntry } from "../../../orchestrator/run/index.ts";
 import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun } from "../../support/run.ts";
 import { expectUsageEqualsServed, frameworkOf, OUR_SEVEN, passCount } from "./records.ts";
 import { bodiesOf, conversations, requestsOf, type Body } from "./wire.ts";
 
 export interface OurArenas {
-  readonly records: readonly RunRecord[];
-  readonly gateways: ReadonlyMap<string, GatewayRecords>;
   /** A framework's record in one arena: the suite's first adapter unless another is named. */
   framework(arena: string, name?: string): FrameworkRecord;
   /** The requests a framework sent in one arena, as the gateway recorded them. */
@@ -43,12 +41,6 @@ export function ourArenas(...adapters: (string | AdapterEntry)[]): OurArenas {
   };
   const requests = (arena: string, name = subject) => requestsOf(ran().gatewayRecords.get(arena), name, arena);
   return {
-    get records() {
-      return ran().records;
-    },
-    get gateways() {
-      return ran().gatewayRecords;
-    },
     framework: (arena, name = subject) => ran().records.find((r) => r.arena === arena)!.frameworks.find((f) => f.framework === name)!,
     requests,
     bodies: (arena, name) => bodiesOf(requests(arena, name)),

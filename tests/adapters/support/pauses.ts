@@ -23,7 +23,7 @@ function expectStateBytes(item: ItemRecord, bounds: StateBytes | undefined): voi
 }
 
 /** Each human_in_the_loop item's decision; an item without one is approved. */
-export function decisions(): Map<string, string> {
+function decisions(): Map<string, string> {
   return new Map(loadArena(path.join(OUR_ARENAS, "human_in_the_loop")).items.map((i) => [i.id, i.resume_with || "approve"]));
 }
 
@@ -36,6 +36,7 @@ export function expectPausedOnceForApproval(items: readonly ItemRecord[], stateB
   for (const item of items) {
     const booked = decisionOf.get(item.item_id) === "approve" ? ["book_room"] : [];
     expect(item.suspends, item.item_id).toBe(1);
+    expect(item.tool_calls, item.item_id).not.toContain("request_approval");
     expect(item.tool_calls_before_suspend, item.item_id).toEqual(["search_rooms"]);
     expect(item.legs!.map((l) => l.tool_calls), item.item_id).toEqual([["search_rooms"], booked]);
     expect(item.tool_calls, item.item_id).toEqual(["search_rooms", ...booked]);

@@ -11,10 +11,10 @@ import { adapterEntry, OUR_ARENAS } from "../../support/run.ts";
 export const CAP_EXCEEDED = "max tool iterations exceeded";
 
 /** A turn that asks for one more calculation. */
-export const CALCULATE = { tool_calls: [{ name: "calculator", arguments: { expr: "1+1" } }] };
+const CALCULATE = { tool_calls: [{ name: "calculator", arguments: { expr: "1+1" } }] };
 
 /** One item (approved if it pauses) against a script that plays `turns`, the last one for ever. */
-export function loopArena(tools: string[], turns: unknown[], durable = false): InlineArena {
+function loopArena(tools: string[], turns: unknown[], durable = false): InlineArena {
   return {
     tools,
     prompt: SENTINEL_PROMPT,
