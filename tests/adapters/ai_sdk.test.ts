@@ -23,7 +23,7 @@ import { adapterEntry, OUR_ARENAS } from "../support/run.ts";
 import { ourArenas, ourPipelineRun } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
 import { ANSWER_ONLY, batchedApprovalRun, cappedRun, expectResumedLegFullBudget, expectStoppedAtCap, resumedBudgetRun } from "./support/probes.ts";
-import { ALL_PASSED, expectUsageEqualsServed, OUR_SEVEN, passCount } from "./support/records.ts";
+import { ALL_PASSED, OUR_SEVEN } from "./support/records.ts";
 import { dispatched, expectEachToolAnswer, expectReplayedVerbatim, expectToolCallsAsOnWire, stagesOf, type AnswerJudge } from "./support/wire.ts";
 
 /** What the SDK puts in a body: the baseline's envelope minus `stream` (absent when not streaming). */
@@ -47,15 +47,14 @@ describe("ai_sdk on our seven arenas", () => {
   const ours = ourArenas("ai_sdk");
 
   it("passes every item; the witness sees only the SDK's own answers to a broken and an unknown tool call", () => {
-    const counts = Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(ours.framework(a))]));
-    expect(counts).toEqual(ALL_PASSED);
+    expect(ours.passCounts()).toEqual(ALL_PASSED);
     const violations = OUR_SEVEN.flatMap((a) => ours.framework(a).items.flatMap((i) => (i.violations ?? []).map((v) => `${a}/${i.item_id} ${v.rule}`)));
     // Requests 2 and 3 of each item carry the SDK's text (arenas/expectations.toml, rule tool-output).
     expect(violations).toEqual(["resilience/res-01 tool-output", "resilience/res-01 tool-output", "resilience/res-02 tool-output", "resilience/res-02 tool-output"]);
   });
 
   it("reports exactly the usage the gateway served, per item and per leg (totalUsage, not the last step's usage)", () => {
-    for (const arena of OUR_SEVEN) expectUsageEqualsServed(arena, ours.framework(arena).items);
+    ours.expectUsageAsServed();
   });
 
   it("puts only the shared controls on the wire: the model, temperature, the arena prompt, tool_choice auto, no stream key", () => {

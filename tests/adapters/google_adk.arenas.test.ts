@@ -17,7 +17,7 @@ import { describeWithReference } from "../support/reference.ts";
 import { OUR_ARENAS } from "../support/run.ts";
 import { ourArenas, ourPipelineRun } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
-import { ALL_PASSED, expectUsageEqualsServed, OUR_SEVEN, passCount } from "./support/records.ts";
+import { ALL_PASSED, OUR_SEVEN, passCount } from "./support/records.ts";
 import { onReferenceArenas, referencePipelineBill, total } from "./support/reference-runs.ts";
 import { conversations, dispatched, expectReplayedVerbatim, stagesOf, type AnswerJudge } from "./support/wire.ts";
 
@@ -34,15 +34,11 @@ describe("google_adk on our seven arenas", () => {
   const ours = ourArenas("google_adk");
 
   it("passes every arena but res-02 (an unknown tool: ADK's error event ends the leg), no rule broken, usage as served per item and leg", () => {
-    const counts = Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(ours.framework(a))]));
-    expect(counts).toEqual({ ...ALL_PASSED, resilience: "9/10" });
+    expect(ours.passCounts()).toEqual({ ...ALL_PASSED, resilience: "9/10" });
     const failed = OUR_SEVEN.flatMap((a) => ours.framework(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.error, i.error_class, i.tool_calls, i.llm_calls]));
     expect(failed).toEqual([["resilience", "res-02", "Error: Function slide_rule is not found in the toolsDict.", "adapter", ["slide_rule"], 1]]);
-    for (const arena of OUR_SEVEN) {
-      const items = ours.framework(arena).items;
-      expectUsageEqualsServed(arena, items);
-      expect(items.flatMap((i) => i.violations ?? []), arena).toEqual([]);
-    }
+    ours.expectUsageAsServed();
+    for (const arena of OUR_SEVEN) expect(ours.framework(arena).items.flatMap((i) => i.violations ?? []), arena).toEqual([]);
   });
 
   it("sends the arena prompt verbatim, the canonical tools block unmodified, and only the baseline's keys", () => {

@@ -17,7 +17,7 @@ import { adapterEntry, OUR_ARENAS } from "../support/run.ts";
 import { ourArenas, ourPipelineRun } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
 import { ANSWER_ONLY, batchedApprovalRun, cappedRun, expectResumedLegFullBudget, expectStoppedAtCap, resumedBudgetRun } from "./support/probes.ts";
-import { ALL_PASSED, expectUsageEqualsServed, failedIds, OUR_SEVEN, passCount } from "./support/records.ts";
+import { ALL_PASSED, failedIds, OUR_SEVEN, passCount } from "./support/records.ts";
 import { onReferenceArenas, referencePipelineBill, total } from "./support/reference-runs.ts";
 import { dispatched, expectEachToolAnswer, expectReplayedVerbatim, expectToolCallsAsOnWire, stagesOf, type AnswerJudge } from "./support/wire.ts";
 
@@ -56,8 +56,7 @@ describe("openai_agents on our seven arenas", () => {
   const ours = ourArenas("openai_agents");
 
   it("passes every arena except one resilience item (the SDK raises on an unknown tool)", () => {
-    const counts = Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(ours.framework(a))]));
-    expect(counts).toEqual({
+    expect(ours.passCounts()).toEqual({
       ...ALL_PASSED,
       // res-02: the scripted model calls `slide_rule`, a tool that does not exist. The SDK's default
       // (toolNotFoundBehavior "raise_error") throws ModelBehaviorError instead of telling the model,
@@ -69,7 +68,7 @@ describe("openai_agents on our seven arenas", () => {
   });
 
   it("reports exactly the usage the gateway served, per item and per leg", () => {
-    for (const arena of OUR_SEVEN) expectUsageEqualsServed(arena, ours.framework(arena).items);
+    ours.expectUsageAsServed();
   });
 
   it("puts only the shared controls on the wire: the arena prompt, the model, temperature, no sampling extras", () => {

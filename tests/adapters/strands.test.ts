@@ -23,7 +23,7 @@ import { adapterEntry, OUR_ARENAS } from "../support/run.ts";
 import { ourArenas } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
 import { batchedApprovalRun, cappedRun, expectResumedLegFullBudget, expectStoppedAtCap, resumedBudgetRun } from "./support/probes.ts";
-import { ALL_PASSED, expectUsageEqualsServed, OUR_SEVEN, passCount } from "./support/records.ts";
+import { ALL_PASSED, OUR_SEVEN } from "./support/records.ts";
 import { dispatched, expectReplayedVerbatim, expectToolCallsAsOnWire, type AnswerJudge } from "./support/wire.ts";
 
 const ENVELOPE = new Set(["model", "messages", "temperature", "stream", "tools", "tool_choice", "stream_options"]);
@@ -44,14 +44,13 @@ describe("strands on our seven arenas", () => {
   const ours = ourArenas("strands");
 
   it("passes every arena except res-01 (the SDK throws on arguments it cannot JSON.parse)", () => {
-    const counts = Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(ours.framework(a))]));
-    expect(counts).toEqual({ ...ALL_PASSED, resilience: "9/10" });
+    expect(ours.passCounts()).toEqual({ ...ALL_PASSED, resilience: "9/10" });
     const failed = OUR_SEVEN.flatMap((a) => ours.framework(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.llm_calls, i.error]));
     expect(failed).toEqual([["resilience", "res-01", 1, expect.stringMatching(/^ModelError: unable to parse tool input JSON <- caused by SyntaxError: /)]]);
   });
 
   it("reports exactly the usage the gateway served, per item and per leg (also for the response the SDK then rejected)", () => {
-    for (const arena of OUR_SEVEN) expectUsageEqualsServed(arena, ours.framework(arena).items);
+    ours.expectUsageAsServed();
   });
 
   it("streams with include_usage and puts only the shared controls on the wire", () => {

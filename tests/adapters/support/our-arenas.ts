@@ -21,6 +21,10 @@ export interface OurArenas {
   requests(arena: string, name?: string): RequestRecord[];
   /** The same requests as plain JSON bodies. */
   bodies(arena: string, name?: string): Body[];
+  /** The subject's pass count in each arena, to hold against ALL_PASSED and its exceptions. */
+  passCounts(): Record<string, string>;
+  /** The subject reported, in every arena, item and leg, exactly the usage the gateway served. */
+  expectUsageAsServed(): void;
 }
 
 /**
@@ -40,10 +44,15 @@ export function ourArenas(...adapters: (string | AdapterEntry)[]): OurArenas {
     return outcome;
   };
   const requests = (arena: string, name = subject) => requestsOf(ran().gatewayRecords.get(arena), name, arena);
+  const framework = (arena: string, name = subject) => ran().records.find((r) => r.arena === arena)!.frameworks.find((f) => f.framework === name)!;
   return {
-    framework: (arena, name = subject) => ran().records.find((r) => r.arena === arena)!.frameworks.find((f) => f.framework === name)!,
+    framework,
     requests,
     bodies: (arena, name) => bodiesOf(requests(arena, name)),
+    passCounts: () => Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(framework(a))])),
+    expectUsageAsServed: () => {
+      for (const arena of OUR_SEVEN) expectUsageEqualsServed(arena, framework(arena).items);
+    },
   };
 }
 
