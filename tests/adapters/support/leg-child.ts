@@ -1,10 +1,12 @@
 /**
- * One leg of a durable_state item in its own OS process, for the google_adk restart test: the only
- * things shared with the other leg's process are a JSON file and the checkpoint directory. Every
- * socket the process opens and every DNS lookup it makes are recorded (telemetry off, nothing but
- * the gateway may be reached). ADK logs to stdout, so the result is the last line. Each process starts its own mock gateway (the gateway is stateless).
+ * One leg of a durable_state item in its own OS process, for the restart tests across two OS
+ * processes: the only things shared with the other leg's process are a JSON file and the
+ * checkpoint directory. Each process starts its own mock gateway on the arena's script (the
+ * gateway is stateless). Every socket the process opens and every DNS lookup it makes are
+ * recorded (telemetry off, nothing but the gateway may be reached). Some frameworks (ADK) log to
+ * stdout, so the result is the last line.
  *
- *   node google_adk-leg-child.ts run|resume <arenaDir> <corpus> <itemId> <checkpointDir> <stateFile>
+ *   node leg-child.ts <adapter> run|resume <arenaDir> <corpus> <itemId> <checkpointDir> <stateFile>
  *
  * Prints one JSON line: the leg's result, the served usage, the checkpoint files, the connections.
  */
@@ -12,6 +14,8 @@ import dns from "node:dns";
 import net from "node:net";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Adapter } from "../../../contract/adapter.ts";
 
 const connections: string[] = [];
 const lookups: string[] = [];
@@ -27,16 +31,18 @@ const lookup = dns.lookup;
   return (lookup as any)(host, ...rest);
 };
 
-const { loadArena } = await import("../../orchestrator/arena/load.ts");
-const { createGateway } = await import("../../orchestrator/gateway/index.ts");
-const { dispatch } = await import("../../contract/tools/dispatch.ts");
-const { namesFor } = await import("../../contract/tools/registry.ts");
-const { loadCorpus } = await import("../../contract/tools/search.ts");
-const { disableTelemetry } = await import("../../contract/telemetry.ts");
-const { default: adapter } = await import("../../workers/adapters/google_adk/index.ts");
+// Imported only now, so that a module that keeps a reference to dns.lookup keeps the recording one.
+const { loadArena } = await import("../../../orchestrator/arena/load.ts");
+const { createGateway } = await import("../../../orchestrator/gateway/index.ts");
+const { findAdapter } = await import("../../../contract/catalogue.ts");
+const { dispatch } = await import("../../../contract/tools/dispatch.ts");
+const { namesFor } = await import("../../../contract/tools/registry.ts");
+const { loadCorpus } = await import("../../../contract/tools/search.ts");
+const { disableTelemetry } = await import("../../../contract/telemetry.ts");
 
 disableTelemetry(process.env);
-const [mode, arenaDir, corpusPath, itemId, checkpointDir, stateFile] = process.argv.slice(2) as [string, string, string, string, string, string];
+const [name, mode, arenaDir, corpusPath, itemId, checkpointDir, stateFile] = process.argv.slice(2) as [string, string, string, string, string, string, string];
+const adapter = ((await import(pathToFileURL(findAdapter(name)!.module).href)) as { default: Adapter }).default;
 const arena = loadArena(arenaDir);
 const item = arena.items.find((i) => i.id === itemId)!;
 const gateway = createGateway({ script: arena.script, arenaTools: namesFor(arena.declaredTools) });
@@ -46,7 +52,7 @@ const corpus = loadCorpus(corpusPath);
 const runner = await adapter.build(
   { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
   { model: "mock-model", baseUrl, apiKey: "mock-key", temperature: 0, requestTimeoutS: 30, maxToolIterations: 8 },
-  { tools: { dispatch: (name, args) => dispatch(name, args, { corpus }) } },
+  { tools: { dispatch: (tool, args) => dispatch(tool, args, { corpus }) } },
 );
 const work = { id: item.id, input: item.input, resume_with: item.resume_with, checkpointDir };
 const result = mode === "run" ? await runner.run(work) : await runner.resume!(work, JSON.parse(readFileSync(stateFile, "utf8")), "approve");
