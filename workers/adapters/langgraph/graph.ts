@@ -48,7 +48,7 @@ export function agentGraph({ model, systemPrompt, tools, checkpointer, onReply }
  * tools, … so `2N` allows exactly N model calls and still runs the tools the N-th call asked for
  * (as the baseline does) before the (N+1)-th is stopped. A resumed leg has no input step (the
  * interrupted tools step re-runs first), so the same N calls need `2N - 1`. Both measured on the
- * wire (tests/adapters/langgraph.test.ts).
+ * wire (tests/adapters/langgraph.wire.test.ts).
  */
 export function recursionLimitFor(maxCalls: number, resumed: boolean): number {
   return 2 * maxCalls - (resumed ? 1 : 0);
