@@ -16,7 +16,7 @@ import path from "node:path";
 import { listArenas } from "../orchestrator/arena/discover.ts";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
-import type { FrameworkRecord, RunRecord } from "../orchestrator/report/record.ts";
+import type { AdapterRecord, RunRecord } from "../orchestrator/report/record.ts";
 import { runArenas, type AdapterEntry } from "../orchestrator/run/index.ts";
 import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
@@ -86,8 +86,8 @@ function describeFiles(files: readonly { name: string; bytes: number }[]): strin
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / (xs.length || 1);
-const fw = (r: RunRecord, name: string) => r.frameworks.find((f) => f.framework === name);
-const meanOf = (f: FrameworkRecord, k: "prompt_tokens" | "completion_tokens" | "llm_calls") => mean(f.items.map((i) => i[k]));
+const adapterRecord = (r: RunRecord, name: string) => r.frameworks.find((f) => f.framework === name);
+const meanOf = (f: AdapterRecord, k: "prompt_tokens" | "completion_tokens" | "llm_calls") => mean(f.items.map((i) => i[k]));
 
 function suiteSection(s: Suite): string[] {
   const records = [...s.records].sort((a, b) => a.arena.localeCompare(b.arena));
@@ -98,7 +98,7 @@ function suiteSection(s: Suite): string[] {
   out.push(`| arena | ${names.map((n) => `\`${n}\``).join(" | ")} |`, `|---|${names.map(() => "---").join("|")}|`);
   for (const r of records) {
     const cells = names.map((n) => {
-      const f = fw(r, n);
+      const f = adapterRecord(r, n);
       if (!f) return "—";
       if (!f.available) return `n/a (${f.unavailable_kind})`;
       const passed = f.items.filter((i) => i.passed).length;
@@ -110,19 +110,19 @@ function suiteSection(s: Suite): string[] {
   out.push("", "### Prompt overhead vs the baseline (Σ mean prompt tokens over the arenas both ran)", "");
   out.push("| adapter | prompt tokens / item on `tool_use` | vs `vanilla` (tool_use) | vs `vanilla` (all shared arenas) | tools block on `tool_use` (chars) |", "|---|--:|--:|--:|--:|");
   const toolUse = records.find((r) => r.arena === "tool_use");
-  const baseTool = toolUse && fw(toolUse, "vanilla");
+  const baseTool = toolUse && adapterRecord(toolUse, "vanilla");
   for (const n of names) {
     let own = 0;
     let base = 0;
     for (const r of records) {
-      const f = fw(r, n);
-      const b = fw(r, "vanilla");
+      const f = adapterRecord(r, n);
+      const b = adapterRecord(r, "vanilla");
       if (f?.available && b?.available && f.items.length && b.items.length) {
         own += meanOf(f, "prompt_tokens");
         base += meanOf(b, "prompt_tokens");
       }
     }
-    const t = toolUse && fw(toolUse, n);
+    const t = toolUse && adapterRecord(toolUse, n);
     const tu = t?.available && t.items.length ? meanOf(t, "prompt_tokens") : undefined;
     const ratioTu = tu !== undefined && baseTool?.available ? `${formatFixed(tu / meanOf(baseTool, "prompt_tokens"), 2)}×` : "—";
     out.push(

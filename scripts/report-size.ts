@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { FrameworkRecord, ItemRecord, RunRecord } from "../orchestrator/report/record.ts";
+import type { AdapterRecord, ItemRecord, RunRecord } from "../orchestrator/report/record.ts";
 import { compactRequest, transcriptKey, type JsonObject, type JsonValue, type LaneTranscriptFile } from "../orchestrator/report/html/transcript.ts";
 import { writeRunReport } from "../orchestrator/report/html/write.ts";
 import type { Browser } from "playwright-core";
@@ -80,7 +80,7 @@ function synthItem(rand: () => number, arena: string, index: number): ItemRecord
   };
 }
 
-function synthTranscript(rand: () => number, arena: string, framework: string, items: readonly ItemRecord[]): LaneTranscriptFile {
+function synthTranscript(rand: () => number, arena: string, adapter: string, items: readonly ItemRecord[]): LaneTranscriptFile {
   const blocks: Record<string, JsonValue> = {};
   const system = `You are the ${arena} agent. ${sentence(mulberry32(7), 120)}`;
   const tools: JsonValue = ["search", "calculator"].map((name) => ({ type: "function", function: { name, description: sentence(mulberry32(name.length), 20), parameters: { type: "object", properties: { q: { type: "string" } } } } }));
@@ -99,7 +99,7 @@ function synthTranscript(rand: () => number, arena: string, framework: string, i
     }
     out[transcriptKey(item.item_id, item.repeat)] = { legs: [{ exchanges }] };
   }
-  return { format_version: 1, arena, framework, blocks, items: out };
+  return { format_version: 1, arena, framework: adapter, blocks, items: out };
 }
 
 function writeRun(dir: string, itemsPerArena: number, transcripts: boolean): void {
@@ -108,15 +108,15 @@ function writeRun(dir: string, itemsPerArena: number, transcripts: boolean): voi
   const manifest = { format_version: 2, run_id: RUN_ID, command: "bench", argv: ["bench"], created_at: "2026-12-01T00:00:00Z", mode: "mock", repeat: 1, frameworks: ["all"], arenas: [], corpus: { path: "-", sha256: "-" }, config: {}, config_hash: "-", sessions: [{ started_at: "2026-12-01T00:00:00Z", status: "complete" }] };
   writeFileSync(path.join(dir, "run.json"), JSON.stringify(manifest));
   for (const arena of ARENAS) {
-    const frameworks: FrameworkRecord[] = FRAMEWORKS.map((framework) => {
+    const adapterRecords: AdapterRecord[] = FRAMEWORKS.map((adapter) => {
       const items = Array.from({ length: itemsPerArena }, (_, i) => synthItem(rand, arena, i));
       if (transcripts) {
         mkdirSync(path.join(dir, "transcripts", arena), { recursive: true });
-        writeFileSync(path.join(dir, "transcripts", arena, `${framework}.json`), JSON.stringify(synthTranscript(rand, arena, framework, items)));
+        writeFileSync(path.join(dir, "transcripts", arena, `${adapter}.json`), JSON.stringify(synthTranscript(rand, arena, adapter, items)));
       }
-      return { framework, available: true, lib_version: `${framework} 1.0.0`, variant: false, isolation: { level: "sandbox", network: "sealed", tool: "bubblewrap" }, items };
+      return { framework: adapter, available: true, lib_version: `${adapter} 1.0.0`, variant: false, isolation: { level: "sandbox", network: "sealed", tool: "bubblewrap" }, items };
     });
-    const record: RunRecord = { schema: 1, format_version: 2, run_id: RUN_ID, status: "complete", arena, arena_description: arena, mode: "mock", model: "mock-model", temperature: 0, repeat: 1, dataset_size: itemsPerArena, started_at: "2026-12-01T00:00:00Z", duration_s: 1, harness_version: "0.1.0", node: process.versions.node, platform: `${process.platform}-${process.arch}`, pricing: { input_per_m: 0.4, output_per_m: 1.6 }, frameworks };
+    const record: RunRecord = { schema: 1, format_version: 2, run_id: RUN_ID, status: "complete", arena, arena_description: arena, mode: "mock", model: "mock-model", temperature: 0, repeat: 1, dataset_size: itemsPerArena, started_at: "2026-12-01T00:00:00Z", duration_s: 1, harness_version: "0.1.0", node: process.versions.node, platform: `${process.platform}-${process.arch}`, pricing: { input_per_m: 0.4, output_per_m: 1.6 }, frameworks: adapterRecords };
     writeFileSync(path.join(dir, "records", `${arena}.json`), JSON.stringify(record));
   }
 }

@@ -50,7 +50,7 @@ export interface ProgressOptions {
 export interface Progress {
   onProgress(e: ProgressEvent): void;
   /** Each finished cell's record (before its progress event): tells an errored cell from a failed one. */
-  onItem(arena: string, framework: string, record: ItemRecord): void;
+  onItem(arena: string, adapter: string, record: ItemRecord): void;
   /** The run is over: clear the live line, or print the last plain line; stops the heartbeat. */
   stop(): void;
 }
@@ -81,8 +81,8 @@ export function createProgress(options: ProgressOptions): Progress {
   }
 
   return {
-    onItem(arena, framework, record) {
-      if (record.error) errors.set(cellName({ arena, framework, itemId: record.item_id, repeat: record.repeat }), record.error);
+    onItem(arena, adapter, record) {
+      if (record.error) errors.set(cellName({ arena, framework: adapter, itemId: record.item_id, repeat: record.repeat }), record.error);
     },
     onProgress(e) {
       if (mode === "quiet") return;

@@ -25,7 +25,7 @@ export async function beforeFirstItem(request: RunRequest, requested: { value: n
   const bound = boundConcurrency(requested.value, {
     adapters: poolDemands(
       request.arenas.map((a) => ({ id: a.id, durable: a.durable, items: itemRuns(a) })),
-      request.frameworks,
+      request.adapters,
       request.config.repeat,
     ),
     label: requested.given ? "--concurrency" : "the default concurrency",

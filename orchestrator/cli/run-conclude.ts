@@ -40,8 +40,8 @@ function countErrors(records: readonly RunRecord[]): { infra: number; harness: n
   let infra = 0;
   let harness = 0;
   for (const r of records) {
-    for (const fw of r.frameworks) {
-      for (const i of fw.items) {
+    for (const adapterRecord of r.frameworks) {
+      for (const i of adapterRecord.items) {
         if (i.error_class === "infra") infra++;
         if (i.error_class === "harness") harness++;
       }
@@ -86,14 +86,14 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   if (complete && flags["keep-checkpoints"] !== true) rmSync(layout.checkpointRoot, { recursive: true, force: true });
 
   for (const record of outcome.records) {
-    for (const fw of record.frameworks) {
-      const passed = fw.items.filter((i) => i.passed).length;
+    for (const adapterRecord of record.frameworks) {
+      const passed = adapterRecord.items.filter((i) => i.passed).length;
       const cells = record.dataset_size * record.repeat;
-      const unfinished = fw.items.length < cells ? ` (${fw.items.length} of ${cells} finished)` : "";
+      const unfinished = adapterRecord.items.length < cells ? ` (${adapterRecord.items.length} of ${cells} finished)` : "";
       io.stdout(
-        fw.available
-          ? `${record.arena} ${fw.framework}: ${passed}/${fw.items.length} passed${unfinished}\n`
-          : `${record.arena} ${fw.framework}: not available (${fw.reason})\n`,
+        adapterRecord.available
+          ? `${record.arena} ${adapterRecord.framework}: ${passed}/${adapterRecord.items.length} passed${unfinished}\n`
+          : `${record.arena} ${adapterRecord.framework}: not available (${adapterRecord.reason})\n`,
       );
     }
   }
@@ -104,7 +104,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     return EXIT_USAGE;
   }
   if (!complete) {
-    const done = outcome.records.reduce((n, r) => n + r.frameworks.reduce((m, fw) => m + fw.items.length, 0), 0);
+    const done = outcome.records.reduce((n, r) => n + r.frameworks.reduce((m, adapterRecord) => m + adapterRecord.items.length, 0), 0);
     io.stdout(`interrupted (${c.interruptedBy ?? "stopped"}): ${done} cell(s) finished and are kept in ${rel(layout.journal)}\n`);
     io.stdout(`resume with: pnpm arena ${c.command} --resume ${layout.runId}\n`);
     return c.interruptExit ?? EXIT_INFRA;

@@ -35,7 +35,7 @@ export { REPO_ROOT };
 /** How an `--adapter PATH` is recorded among the framework arguments (and read back on resume). */
 const MODULE_ARG = "module:";
 
-export function resolveFrameworks(raw: unknown): AdapterEntry[] {
+export function resolveAdapters(raw: unknown): AdapterEntry[] {
   const names = Array.isArray(raw) ? (raw as string[]) : ["all"];
   const out: AdapterEntry[] = [];
   for (const name of names) {
@@ -102,7 +102,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       }
       request = planResume({
         layout: resolveRunRef(roots, resumeRef, io.cwd),
-        frameworks: (names) => resolveFrameworks(names),
+        adapters: (names) => resolveAdapters(names),
         config: (mode, repeat) => loadConfig(env, mode, repeat),
         retryErrors: flags["retry-errors"] !== undefined,
         force: flags.force === true,
@@ -115,8 +115,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       // `--adapter PATH` (an author's own module) alone runs just that; with --framework, both.
       const own = (Array.isArray(flags.adapter) ? (flags.adapter as string[]) : []).map((p) => `${MODULE_ARG}${adapterModuleAt(p, io.cwd).module}`);
       const named = Array.isArray(flags.framework) ? (flags.framework as string[]) : own.length > 0 ? [] : ["all"];
-      const frameworkArgs = [...named, ...own];
-      const frameworks = resolveFrameworks(frameworkArgs);
+      const adapterArgs = [...named, ...own];
+      const entries = resolveAdapters(adapterArgs);
       let arenas: Arena[] = selectArenas(common, io.cwd).map((ref) => loadArena(ref.dir));
       if (arenas.length === 0) throw new UsageError(`no arenas in ${common.arenasDir}`);
       arenas = checkItems(arenas, options.items ?? [], common.arenas.length > 0);
@@ -126,8 +126,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         argv: process.argv.slice(2),
         roots,
         arenas,
-        frameworks,
-        frameworkArgs,
+        adapters: entries,
+        adapterArgs,
         config,
         corpusPath: common.corpus,
         ...(options.items && options.items.length > 0 ? { itemFilter: options.items } : {}),
@@ -161,7 +161,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   try {
     outcome = await runArenas({
       arenas: request.arenas,
-      adapters: request.frameworks,
+      adapters: request.adapters,
       config: request.config,
       corpusPath: request.corpusPath,
       runId: request.layout.runId,
@@ -175,15 +175,15 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         checkpointRoot: path.join(request.layout.checkpointRoot, `s${request.session}`),
         gatewayDir: request.layout.gatewayDir,
       },
-      onItem: (arena, framework, record) => {
-        journal.append({ type: "item", arena, framework, record });
-        progress.onItem(arena, framework, record);
+      onItem: (arena, adapter, record) => {
+        journal.append({ type: "item", arena, framework: adapter, record });
+        progress.onItem(arena, adapter, record);
       },
       onLane: (arena, lane) => journal.append({ type: "lane", arena, lane }),
-      checkLane: (arena, framework, libVersion) => {
-        const recorded = request.prior?.lanes.get(cellKey(arena, framework));
+      checkLane: (arena, adapter, libVersion) => {
+        const recorded = request.prior?.lanes.get(cellKey(arena, adapter));
         if (!recorded?.available || recorded.lib_version === libVersion || flags.force === true) return undefined;
-        return `refusing to resume ${request.layout.runId}: ${framework} is ${libVersion} now, ${recorded.lib_version} when the run recorded it (--force resumes anyway)`;
+        return `refusing to resume ${request.layout.runId}: ${adapter} is ${libVersion} now, ${recorded.lib_version} when the run recorded it (--force resumes anyway)`;
       },
       signal: interrupt.signal,
       provenance: provenanceOf(request, checked.concurrency),

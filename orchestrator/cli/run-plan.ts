@@ -29,7 +29,7 @@ export interface RunRequest {
   readonly layout: RunLayout;
   readonly manifest: Manifest;
   readonly arenas: readonly Arena[];
-  readonly frameworks: readonly AdapterEntry[];
+  readonly adapters: readonly AdapterEntry[];
   readonly config: ArenaConfig;
   readonly corpusPath: string;
   readonly itemFilter?: readonly string[];
@@ -47,9 +47,9 @@ export interface NewRun {
   readonly argv: readonly string[];
   readonly roots: OutputRoots;
   readonly arenas: readonly Arena[];
-  readonly frameworks: readonly AdapterEntry[];
+  readonly adapters: readonly AdapterEntry[];
   /** `--framework` as given (`all` stays `all`, so a resume selects the same variants). */
-  readonly frameworkArgs: readonly string[];
+  readonly adapterArgs: readonly string[];
   readonly config: ArenaConfig;
   readonly corpusPath: string;
   readonly itemFilter?: readonly string[];
@@ -73,7 +73,7 @@ export function planNewRun(run: NewRun, now = new Date()): RunRequest {
     created_at: isoSeconds(now),
     mode: run.config.mode,
     repeat: run.config.repeat,
-    frameworks: [...run.frameworkArgs],
+    frameworks: [...run.adapterArgs],
     ...(run.itemFilter ? { item_filter: [...run.itemFilter] } : {}),
     ...fingerprints(run.arenas, run.corpusPath),
     config,
@@ -84,7 +84,7 @@ export function planNewRun(run: NewRun, now = new Date()): RunRequest {
     layout,
     manifest,
     arenas: run.arenas,
-    frameworks: run.frameworks,
+    adapters: run.adapters,
     config: run.config,
     corpusPath: run.corpusPath,
     ...(run.itemFilter ? { itemFilter: run.itemFilter } : {}),
@@ -104,7 +104,7 @@ export function resolveRunRef(roots: OutputRoots, ref: string | undefined, cwd: 
 export interface ResumeOptions {
   readonly layout: RunLayout;
   /** The adapters the recorded `--framework` values select. */
-  readonly frameworks: (names: readonly string[]) => AdapterEntry[];
+  readonly adapters: (names: readonly string[]) => AdapterEntry[];
   /** The configuration as the environment gives it now, for the recorded mode and repeat. */
   readonly config: (mode: Manifest["mode"], repeat: number) => ArenaConfig;
   readonly retryErrors: boolean;
@@ -149,7 +149,7 @@ export function planResume(options: ResumeOptions, now = new Date()): RunRequest
     layout,
     manifest,
     arenas,
-    frameworks: options.frameworks(recorded.frameworks),
+    adapters: options.adapters(recorded.frameworks),
     config,
     corpusPath: recorded.corpus.path,
     ...(recorded.item_filter ? { itemFilter: recorded.item_filter } : {}),

@@ -13,7 +13,7 @@ import {
   type Expectations,
   type Mode,
 } from "./file.ts";
-import type { FrameworkRecord, ItemRecord } from "../report/record.ts";
+import type { AdapterRecord, ItemRecord } from "../report/record.ts";
 import type { ErrorClass } from "../run/error-class.ts";
 
 /** The parts of an item record compared; an ItemRecord is one. */
@@ -21,8 +21,8 @@ export type ComparedItem = Pick<ItemRecord, "item_id" | "repeat" | "passed" | "e
   readonly error_class?: ErrorClass | undefined;
 };
 
-/** The parts of a framework row compared; a FrameworkRecord is one. */
-export type ComparedFramework = Pick<FrameworkRecord, "framework" | "available" | "unavailable_kind" | "reason" | "isolation"> & {
+/** The parts of an adapter row compared; an AdapterRecord is one. */
+export type ComparedAdapter = Pick<AdapterRecord, "framework" | "available" | "unavailable_kind" | "reason" | "isolation"> & {
   readonly items: readonly ComparedItem[];
 };
 
@@ -30,7 +30,7 @@ export type ComparedFramework = Pick<FrameworkRecord, "framework" | "available" 
 export interface ComparedRecord {
   readonly arena: string;
   readonly mode: Mode;
-  readonly frameworks: readonly ComparedFramework[];
+  readonly frameworks: readonly ComparedAdapter[];
 }
 
 export interface ItemDifference {
@@ -183,23 +183,23 @@ export function compareWithExpectations(
   const rulesListed = listedRules(expectations);
   const out: Difference[] = [];
   for (const record of records) {
-    for (const fw of record.frameworks) {
-      const where = { arena: record.arena, framework: fw.framework };
-      if (!fw.available) {
-        if (fw.unavailable_kind !== undefined && DECLARED_UNAVAILABLE.has(fw.unavailable_kind)) continue;
-        const kind = fw.unavailable_kind === "build_failed" || fw.unavailable_kind === "load_failed" ? { unavailable_kind: fw.unavailable_kind } : {};
-        out.push({ kind: "lane_error", ...where, ...kind, reason: fw.reason ?? "" });
+    for (const adapterRecord of record.frameworks) {
+      const where = { arena: record.arena, framework: adapterRecord.framework };
+      if (!adapterRecord.available) {
+        if (adapterRecord.unavailable_kind !== undefined && DECLARED_UNAVAILABLE.has(adapterRecord.unavailable_kind)) continue;
+        const kind = adapterRecord.unavailable_kind === "build_failed" || adapterRecord.unavailable_kind === "load_failed" ? { unavailable_kind: adapterRecord.unavailable_kind } : {};
+        out.push({ kind: "lane_error", ...where, ...kind, reason: adapterRecord.reason ?? "" });
         continue;
       }
-      if (fw.isolation?.violations?.length) out.push({ kind: "isolation_violation", ...where, violations: fw.isolation.violations });
-      for (const { item_id, repeats } of byItem(fw.items)) {
+      if (adapterRecord.isolation?.violations?.length) out.push({ kind: "isolation_violation", ...where, violations: adapterRecord.isolation.violations });
+      for (const { item_id, repeats } of byItem(adapterRecord.items)) {
         const broken = brokenRules(repeats);
-        const listed = rulesListed.get(itemKey(mode, record.arena, fw.framework, item_id)) ?? [];
+        const listed = rulesListed.get(itemKey(mode, record.arena, adapterRecord.framework, item_id)) ?? [];
         for (const [rule, detail] of broken) if (!listed.includes(rule)) out.push({ kind: "violation", ...where, item_id, rule, detail });
         for (const rule of listed) {
-          if (!broken.has(rule)) out.push({ kind: "violation_gone", ...where, item_id, rule, reason: reasons.get(itemKey(mode, record.arena, fw.framework, item_id, rule)) ?? "" });
+          if (!broken.has(rule)) out.push({ kind: "violation_gone", ...where, item_id, rule, reason: reasons.get(itemKey(mode, record.arena, adapterRecord.framework, item_id, rule)) ?? "" });
         }
-        const reason = reasons.get(itemKey(mode, record.arena, fw.framework, item_id));
+        const reason = reasons.get(itemKey(mode, record.arena, adapterRecord.framework, item_id));
         const failed = repeats.filter((r) => !r.passed);
         if (reason !== undefined && failed.length === 0) {
           out.push({ kind: "now_passes", ...where, item_id, repeats: repeats.length, reason });

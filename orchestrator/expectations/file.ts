@@ -138,7 +138,7 @@ export function loadExpectations(file: string, options: { cwd?: string } = {}): 
     const mode = str("mode", "mock or live");
     if (!(MODES as readonly string[]).includes(mode)) fail("bad_value", where.key("mode"), `${name}.mode`, `must be mock or live, got '${mode}'`);
     const arena = str("arena", "the arena id");
-    const framework = str("framework", "the adapter name");
+    const adapter = str("framework", "the adapter name");
     // With `rule`, the items are expected to show that witness rule's violation instead of failing.
     const rule = table["rule"] === undefined ? undefined : str("rule", "a witness rule id");
     if (rule !== undefined && !KNOWN_RULES.includes(rule)) {
@@ -153,22 +153,22 @@ export function loadExpectations(file: string, options: { cwd?: string } = {}): 
       if (typeof item !== "string") return fail("wrong_type", where.key("items"), field, `must be a string, got ${tomlTypeName(item)}`);
       if (item.trim() === "") return fail("empty", where.key("items"), field, "is empty");
       const line = where.element("items", item);
-      const key = itemKey(mode as Mode, arena, framework, item, rule);
+      const key = itemKey(mode as Mode, arena, adapter, item, rule);
       const first = listedAt.get(key);
       if (first !== undefined) {
-        fail("duplicate", line, field, `'${item}' is already listed for ${mode} × ${arena} × ${framework}${rule ? ` × rule ${rule}` : ""} (line ${first})`);
+        fail("duplicate", line, field, `'${item}' is already listed for ${mode} × ${arena} × ${adapter}${rule ? ` × rule ${rule}` : ""} (line ${first})`);
       }
       listedAt.set(key, line);
     });
     const reason = str("reason", "say why these items fail");
-    entries.push({ mode: mode as Mode, arena, framework, ...(rule ? { rule } : {}), items: items as string[], reason, comments: where.comments });
+    entries.push({ mode: mode as Mode, arena, framework: adapter, ...(rule ? { rule } : {}), items: items as string[], reason, comments: where.comments });
   });
   return { file, exists: true, preamble: layout.preamble, entries };
 }
 
 /** The lookup key of one listed item, for failing or for a rule (JSON, so no id can run into the next field). */
-export function itemKey(mode: Mode, arena: string, framework: string, item: string, rule?: string): string {
-  return JSON.stringify([mode, arena, framework, item, rule ?? null]);
+export function itemKey(mode: Mode, arena: string, adapter: string, item: string, rule?: string): string {
+  return JSON.stringify([mode, arena, adapter, item, rule ?? null]);
 }
 
 /** The entries `--update-expected` added whose reason nobody has written yet. */

@@ -16,6 +16,6 @@ export {
   type Mode,
 } from "./file.ts";
 
-export { compareWithExpectations, type CompareOptions, type ComparedFramework, type ComparedItem, type ComparedRecord, type Difference } from "./compare.ts";
+export { compareWithExpectations, type CompareOptions, type ComparedAdapter, type ComparedItem, type ComparedRecord, type Difference } from "./compare.ts";
 export { acceptable, excerpt, renderDiff, renderDifference, type RenderOptions } from "./render.ts";
 export { updateExpectations, type ExpectedItem, type UpdateResult } from "./update.ts";

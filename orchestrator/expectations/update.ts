@@ -23,7 +23,7 @@ export interface UpdateResult {
   readonly written: boolean;
 }
 
-const triple = (mode: Mode, arena: string, framework: string): string => JSON.stringify([mode, arena, framework]);
+const triple = (mode: Mode, arena: string, adapter: string): string => JSON.stringify([mode, arena, adapter]);
 
 /**
  * Rewrites `file` so that it lists exactly the items failing in `records` (on any repeat), for
@@ -42,16 +42,16 @@ export function updateExpectations(file: string, records: readonly ComparedRecor
   const ranItems = new Set<string>();
   const failing: { arena: string; framework: string; item_id: string; rule?: string }[] = [];
   for (const record of records) {
-    for (const fw of record.frameworks) {
-      if (!fw.available) continue;
-      for (const { item_id, repeats } of byItem(fw.items)) {
+    for (const adapterRecord of record.frameworks) {
+      if (!adapterRecord.available) continue;
+      for (const { item_id, repeats } of byItem(adapterRecord.items)) {
         const failed = repeats.some((r) => !r.passed);
-        ranItems.add(itemKey(mode, record.arena, fw.framework, item_id));
-        ran.set(itemKey(mode, record.arena, fw.framework, item_id), failed);
-        if (failed) failing.push({ arena: record.arena, framework: fw.framework, item_id });
+        ranItems.add(itemKey(mode, record.arena, adapterRecord.framework, item_id));
+        ran.set(itemKey(mode, record.arena, adapterRecord.framework, item_id), failed);
+        if (failed) failing.push({ arena: record.arena, framework: adapterRecord.framework, item_id });
         for (const rule of brokenRules(repeats).keys()) {
-          ran.set(itemKey(mode, record.arena, fw.framework, item_id, rule), true);
-          failing.push({ arena: record.arena, framework: fw.framework, item_id, rule });
+          ran.set(itemKey(mode, record.arena, adapterRecord.framework, item_id, rule), true);
+          failing.push({ arena: record.arena, framework: adapterRecord.framework, item_id, rule });
         }
       }
     }

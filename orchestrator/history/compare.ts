@@ -40,11 +40,11 @@ export interface LaneDiff {
 
 type Lane = RunRecord["frameworks"][number];
 
-function side(fw: Lane | undefined) {
-  return fw && { passed: fw.items.filter((i) => i.passed).length, cells: fw.items.length, available: fw.available };
+function side(adapterRecord: Lane | undefined) {
+  return adapterRecord && { passed: adapterRecord.items.filter((i) => i.passed).length, cells: adapterRecord.items.length, available: adapterRecord.available };
 }
 
-export function compareLane(arena: string, framework: string, a: Lane | undefined, b: Lane | undefined, rule: CompareRule): LaneDiff {
+export function compareLane(arena: string, adapter: string, a: Lane | undefined, b: Lane | undefined, rule: CompareRule): LaneDiff {
   const first = a?.items ?? [];
   const second = b?.items ?? [];
   const { pairs, unpairedFirst, unpairedSecond } = pairOutcomes(first, second);
@@ -55,7 +55,7 @@ export function compareLane(arena: string, framework: string, a: Lane | undefine
   const significant = rule.alpha === undefined || (pValue < rule.alpha && lost.length > gained.length);
   return {
     arena,
-    framework,
+    framework: adapter,
     ...(a ? { a: side(a) } : {}),
     ...(b ? { b: side(b) } : {}),
     lost,
@@ -72,15 +72,15 @@ export function compareRuns(a: readonly RunRecord[], b: readonly RunRecord[], ru
   const keys: [string, string][] = [];
   const seen = new Set<string>();
   for (const r of [...a, ...b]) {
-    for (const fw of r.frameworks) {
-      const key = JSON.stringify([r.arena, fw.framework]);
-      if (!seen.has(key)) keys.push([r.arena, fw.framework]);
+    for (const adapterRecord of r.frameworks) {
+      const key = JSON.stringify([r.arena, adapterRecord.framework]);
+      if (!seen.has(key)) keys.push([r.arena, adapterRecord.framework]);
       seen.add(key);
     }
   }
-  const lane = (records: readonly RunRecord[], arena: string, framework: string) =>
-    records.find((r) => r.arena === arena)?.frameworks.find((f) => f.framework === framework);
-  return keys.map(([arena, fw]) => compareLane(arena, fw, lane(a, arena, fw), lane(b, arena, fw), rule));
+  const lane = (records: readonly RunRecord[], arena: string, adapter: string) =>
+    records.find((r) => r.arena === arena)?.frameworks.find((f) => f.framework === adapter);
+  return keys.map(([arena, adapterRecord]) => compareLane(arena, adapterRecord, lane(a, arena, adapterRecord), lane(b, arena, adapterRecord), rule));
 }
 
 /** `17/18 94% [74–99]`: the pass count, rate and its 95% Wilson interval. */

@@ -56,10 +56,10 @@ export async function rescoreRecords(records: readonly RunRecord[], arenas: Read
     const out: RunRecord[] = [];
     for (const record of records) {
       const items = new Map((arenas.get(record.arena)?.items ?? []).map((i) => [i.id, i]));
-      const frameworks: RunRecord["frameworks"] = [];
-      for (const fw of record.frameworks) {
+      const adapterRecords: RunRecord["frameworks"] = [];
+      for (const adapterRecord of record.frameworks) {
         const rescored: ItemRecord[] = [];
-        for (const item of fw.items) {
+        for (const item of adapterRecord.items) {
           const current = items.get(item.item_id);
           if (!current) {
             if (!missing.some((m) => m.arena === record.arena && m.item_id === item.item_id)) missing.push({ arena: record.arena, item_id: item.item_id });
@@ -68,13 +68,13 @@ export async function rescoreRecords(records: readonly RunRecord[], arenas: Read
           }
           const result = await score(current.checks, scoreInput(item));
           if (result.passed !== item.passed) {
-            changes.push({ arena: record.arena, framework: fw.framework, item_id: item.item_id, repeat: item.repeat, before: item.passed, after: result.passed });
+            changes.push({ arena: record.arena, framework: adapterRecord.framework, item_id: item.item_id, repeat: item.repeat, before: item.passed, after: result.passed });
           }
           rescored.push({ ...item, passed: result.passed, checks: result.checks });
         }
-        frameworks.push({ ...fw, items: rescored });
+        adapterRecords.push({ ...adapterRecord, items: rescored });
       }
-      out.push({ ...record, run_id: runId, harness_version: HARNESS_VERSION, frameworks });
+      out.push({ ...record, run_id: runId, harness_version: HARNESS_VERSION, frameworks: adapterRecords });
     }
     return { records: out, changes, missing };
   } finally {

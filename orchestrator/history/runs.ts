@@ -84,8 +84,8 @@ export function passCount(records: readonly RunRecord[]): PassCount {
   let cells = 0;
   let errored = 0;
   for (const r of records) {
-    for (const fw of r.frameworks) {
-      for (const item of fw.items) {
+    for (const adapterRecord of r.frameworks) {
+      for (const item of adapterRecord.items) {
         cells++;
         if (item.passed) passed++;
         if (item.error) errored++;

@@ -4,21 +4,21 @@
  * silently shrinking the matrix. "unsupported" (no resume on a pause arena) is not a build failure:
  * each probe judges it against its own declaration.
  */
-import type { FrameworkRecord } from "../report/record.ts";
+import type { AdapterRecord } from "../report/record.ts";
 
-export function expectedFrameworks(env: NodeJS.ProcessEnv = process.env): string[] {
+export function expectedAdapters(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env.ARENA_EXPECT_FRAMEWORKS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
 }
 
 export function mustBuild(adapter: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  return adapter === "vanilla" || expectedFrameworks(env).includes(adapter);
+  return adapter === "vanilla" || expectedAdapters(env).includes(adapter);
 }
 
 /** False (and the test skipped) for an unbuilt adapter nobody requires; throws for a required one. */
-export function proceed(ctx: { skip: (note?: string) => void }, fw: FrameworkRecord): boolean {
-  if (fw.available || fw.unavailable_kind === "unsupported") return true;
-  const why = `${fw.framework} could not be built (${fw.unavailable_kind}): ${fw.reason}`;
-  if (mustBuild(fw.framework)) throw new Error(why);
+export function proceed(ctx: { skip: (note?: string) => void }, adapterRecord: AdapterRecord): boolean {
+  if (adapterRecord.available || adapterRecord.unavailable_kind === "unsupported") return true;
+  const why = `${adapterRecord.framework} could not be built (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`;
+  if (mustBuild(adapterRecord.framework)) throw new Error(why);
   ctx.skip(why);
   return false;
 }

@@ -75,8 +75,8 @@ export const declaredTools: Probe = {
       shows: "the collision check fails, and the harness refuses the adapter",
       expect: ({ runs, violations }) => [
         ...includes(violations, "adapter declared ['search'] as delegates, but the arena declares them as tools — a delegate exemption may not cover a task capability"),
-        ...holds(runs[0]!.framework.available === false, "the harness built it"),
-        ...holds((runs[0]!.framework.reason ?? "").includes("adapter declared ['search'] as delegates"), `refused for another reason: ${runs[0]!.framework.reason}`),
+        ...holds(runs[0]!.record.available === false, "the harness built it"),
+        ...holds((runs[0]!.record.reason ?? "").includes("adapter declared ['search'] as delegates"), `refused for another reason: ${runs[0]!.record.reason}`),
         ...holds(/unavailable/.test(violations[0] ?? ""), `the wire check did not report it unavailable: ${violations[0]}`),
       ],
     },

@@ -3,7 +3,7 @@
  * known findings), and a hostile case over its fixture. One implementation for `arena probe` and
  * the probe suites, so what the command reports is what the tests assert.
  */
-import type { FrameworkRecord } from "../report/record.ts";
+import type { AdapterRecord } from "../report/record.ts";
 import { WITHOUT_RESUME } from "./declarations.ts";
 import { unsupportedViolations } from "./judges/pause.ts";
 import { judge, knownOf } from "./known.ts";
@@ -52,16 +52,16 @@ const notJudged = (reason: string): Verdict => ({ status: "n/a", violations: [],
  * the judge has no say in: not installed (fails only a required subject), and no resume on a pause
  * arena (n/a — but for a catalogued adapter exactly as declarations.ts declares it).
  */
-function beforeJudging(probeCase: ProbeCase, subject: Subject, fw: FrameworkRecord): Verdict | undefined {
+function beforeJudging(probeCase: ProbeCase, subject: Subject, adapterRecord: AdapterRecord): Verdict | undefined {
   const declared = subject.catalogued === true && probeCase.pauses === true && WITHOUT_RESUME.has(subject.name);
-  if (declared && (fw.available || fw.unavailable_kind === "unsupported")) {
-    const v = unsupportedViolations(fw);
+  if (declared && (adapterRecord.available || adapterRecord.unavailable_kind === "unsupported")) {
+    const v = unsupportedViolations(adapterRecord);
     if (v.length > 0) return failed(v.map((x) => `declared without resume (WITHOUT_RESUME), but ${x}`));
-    return { ...notJudged(`${subject.name} has no resume API (declared): ${fw.reason}`), asDeclared: true };
+    return { ...notJudged(`${subject.name} has no resume API (declared): ${adapterRecord.reason}`), asDeclared: true };
   }
-  if (fw.available) return undefined;
-  const why = `${subject.name} could not be built (${fw.unavailable_kind}): ${fw.reason}`;
-  if (fw.unavailable_kind === "unsupported") {
+  if (adapterRecord.available) return undefined;
+  const why = `${subject.name} could not be built (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`;
+  if (adapterRecord.unavailable_kind === "unsupported") {
     if (subject.catalogued && probeCase.pauses) return failed([`${why} — and WITHOUT_RESUME does not declare it`]);
     return notJudged(why);
   }
@@ -71,7 +71,7 @@ function beforeJudging(probeCase: ProbeCase, subject: Subject, fw: FrameworkReco
 export async function judgeCase(probe: Probe, probeCase: ProbeCase, subject: Subject, env: ProbeEnv): Promise<CaseResult> {
   const runs = await Promise.all(probeCase.setups.map((s) => env.runSetup(s, subject)));
   const base = { probe: probe.id, case: probeCase.id, runs };
-  const early = runs[0] ? beforeJudging(probeCase, subject, runs[0].framework) : undefined;
+  const early = runs[0] ? beforeJudging(probeCase, subject, runs[0].record) : undefined;
   if (early) return { ...base, ...early };
   const violations = probe.judge({ probeCase: probeCase.id, runs, subject, arenaTools: env.arenaTools });
   const { unexpected, stale } = judge(violations, subject.catalogued ? knownOf(probe.id, subject.name, probeCase.id) : []);

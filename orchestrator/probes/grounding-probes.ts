@@ -65,7 +65,7 @@ export const groundingTrap: Probe = {
       ...groundingViolations(rag, data.hallucinations),
       ...data.multiHop(hops),
       ...multiHopScriptViolations(rag, hops),
-      ...(runs[0] ? ragWalkViolations(runs[0].framework, rag, hops) : []),
+      ...(runs[0] ? ragWalkViolations(runs[0].record, rag, hops) : []),
     ];
   },
   hostile: [

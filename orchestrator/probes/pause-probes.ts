@@ -36,7 +36,7 @@ export const pause: Probe = {
   section: "§12",
   rule: "the pause is observed by the harness: one suspend per item, the pause tool never an executed call, bookings only after approval",
   setup: () => bothRoots().map((root) => ({ id: `hitl-${root}`, setups: [`pause:${root}` as const], pauses: true })),
-  judge: ({ probeCase, runs }) => pauseViolations(runs[0]!.framework, hitlArena(rootOf(probeCase))),
+  judge: ({ probeCase, runs }) => pauseViolations(runs[0]!.record, hitlArena(rootOf(probeCase))),
   hostile: [
     {
       fixture: "runs-through",
@@ -58,7 +58,7 @@ export const pause: Probe = {
       shows: "lists request_approval in tool_calls: caught although the scorecard stays green",
       cases: OURS,
       expect: ({ runs, violations }) => [
-        ...holds(runs[0]!.framework.items.every((i) => i.passed), "an item failed (the fixture should pass every item)"),
+        ...holds(runs[0]!.record.items.every((i) => i.passed), "an item failed (the fixture should pass every item)"),
         ...perItem(violations, (v) => v.endsWith(": request_approval appears in tool_calls (a pause tool is not an executed tool)"), "request_approval listed"),
       ],
     },

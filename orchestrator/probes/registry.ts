@@ -8,7 +8,7 @@ import { loadArena } from "../arena/load.ts";
 import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
-import { expectedFrameworks, mustBuild } from "./built.ts";
+import { expectedAdapters, mustBuild } from "./built.ts";
 import { usageAccounting } from "./accounting-probes.ts";
 import { declaredTools, iterationCap, prompt, toolArguments, toolResult, transcript } from "./contract-probes.ts";
 import { durable } from "./durable-probes.ts";
@@ -55,7 +55,7 @@ export function probeById(id: string): Probe {
  * silently shrinking the matrix, and a named one that does not build fails its probes.
  */
 export function catalogueSubjects(env: NodeJS.ProcessEnv = process.env): Subject[] {
-  const missing = expectedFrameworks(env).filter((name) => !ADAPTER_CATALOG.some((e) => e.name === name));
+  const missing = expectedAdapters(env).filter((name) => !ADAPTER_CATALOG.some((e) => e.name === name));
   if (missing.length > 0) throw new ProbeSelectionError(`ARENA_EXPECT_FRAMEWORKS names adapters that are not in the catalogue: ${missing.join(", ")}`);
   return ADAPTER_CATALOG.map((e) => ({
     name: e.name,

@@ -111,7 +111,7 @@ function hangPair(): SetupPlan {
       await ctx.setup("transport:healthy").catch(() => undefined);
       let m = await ctx.alone(measure(subject));
       let note = `T = ${TIMEOUT.seconds} s; ${delay()}`;
-      if (m.off.length > 0 && m.t1.framework.available) {
+      if (m.off.length > 0 && m.t1.record.available) {
         const first = m.off.join("; ");
         m = await ctx.alone(measure(subject));
         note = `T = ${TIMEOUT.seconds} s; ${delay()}; measured twice, first: ${first}`;

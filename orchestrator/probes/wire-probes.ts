@@ -83,7 +83,7 @@ export const sharedControls: Probe = {
   setup: (subject) => [{ id: "canary", setups: schemaArenasFor(subject).map((id) => `schema:${id}` as const) }],
   // Arenas the subject is unsupported on (no resume on a pause arena) have no requests to judge.
   // Judged against the canary the run was given (drawn per run, and the run may come from another process).
-  judge: ({ runs }) => controlsViolations([runs[0]!, ...runs.slice(1).filter((r) => r.framework.available)], canaryOf(runs[0]!), runs[0]!.declared.wireExceptions),
+  judge: ({ runs }) => controlsViolations([runs[0]!, ...runs.slice(1).filter((r) => r.record.available)], canaryOf(runs[0]!), runs[0]!.declared.wireExceptions),
   hostile: [
     controlsFixture("own-model", "its own model on every request", perRun((c) => perRequest(new RegExp(`: model "gpt-4o-mini", configured ${escape(JSON.stringify(c.model))}$`)))),
     controlsFixture("own-temperature", "temperature 1.0 on every request", perRun((c) => perRequest(new RegExp(`: temperature 1, configured ${escape(String(c.temperature))}$`)))),
@@ -101,7 +101,7 @@ export const sharedControls: Probe = {
 
 /** What the adapter itself reported: the record's figures are the witness's, its own claim is kept in `reported` when it differs. */
 const usageOf = (run: HostileCaseRun) => {
-  const item = run.framework.items[0];
+  const item = run.record.items[0];
   const own = item?.reported ?? item;
   return own ? { prompt_tokens: own.prompt_tokens, completion_tokens: own.completion_tokens, llm_calls: own.llm_calls } : null;
 };
@@ -116,7 +116,7 @@ export const streaming: Probe = {
   setup: (subject) => setupsFor(subject).map((s) => ({ id: s, setups: [s] })),
   judge: ({ runs }) => [
     ...streamingViolations(runs[0]!),
-    ...(runs[0]!.framework.available && runs[0]!.bodies.length === 0 ? ["no request reached the gateway"] : []),
+    ...(runs[0]!.record.available && runs[0]!.bodies.length === 0 ? ["no request reached the gateway"] : []),
   ],
   hostile: [
     {
@@ -142,7 +142,7 @@ export const streaming: Probe = {
           ...holds(run.bodies.length === 2, `2 requests expected, got ${run.bodies.length}`),
           ...holds(run.bodies.every((b) => b.stream === true && b.stream_options?.include_usage === true), "a request did not stream with include_usage"),
           ...holds(same(usageOf(run), run.servedUsage), `reported ${JSON.stringify(usageOf(run))}, served ${JSON.stringify(run.servedUsage)}`),
-          ...holds(same(run.framework.items[0]?.served, run.servedUsage), "the record's served usage differs from the gateway's"),
+          ...holds(same(run.record.items[0]?.served, run.servedUsage), "the record's served usage differs from the gateway's"),
           // The reassembled stream is the same conversation: the round trip still carries the tool result.
           ...toolResultViolations(run, roundTripTruth(), MARKER),
         ];

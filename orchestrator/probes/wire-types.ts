@@ -8,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { AttemptRecord } from "../gateway/recorder.ts";
-import type { FrameworkRecord } from "../report/record.ts";
+import type { AdapterRecord } from "../report/record.ts";
 import type { TapEntry } from "./tap-adapter.ts";
 
 export type Body = Record<string, any>;
@@ -44,7 +44,7 @@ export interface FileEntry {
 
 export interface WireRun {
   readonly adapter: string;
-  readonly framework: FrameworkRecord;
+  readonly record: AdapterRecord;
   /** Served request bodies, plain JSON, in arrival order. */
   readonly bodies: readonly Body[];
   /** Completion attempts, faulted ones included. */

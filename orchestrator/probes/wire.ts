@@ -13,7 +13,7 @@ import path from "node:path";
 import { loadArena } from "../arena/load.ts";
 import { DEFAULTS, type ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
-import type { FrameworkRecord } from "../report/record.ts";
+import type { AdapterRecord } from "../report/record.ts";
 import type { GatewayFaults } from "../run/run-gateway.ts";
 import { runArenas, type AdapterEntry, type RunOptions } from "../run/index.ts";
 import { outputRoots, RunLayout } from "../store/layout.ts";
@@ -90,7 +90,7 @@ export interface ProbeRunOptions extends Omit<ProbeRunManyOptions, "arenas"> {
 export interface ProbeRun {
   /** The arena's id (its lane's folder name). */
   readonly arena: string;
-  readonly framework: FrameworkRecord;
+  readonly record: AdapterRecord;
   readonly gateway: GatewayRecords;
   /** Served request bodies as plain JSON, in arrival order. */
   readonly bodies: readonly Body[];
@@ -135,7 +135,7 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
     const gateway = outcome.gatewayRecords.get(arena.id)!;
     return {
       arena: arena.id,
-      framework: outcome.records[i]!.frameworks[0]!,
+      record: outcome.records[i]!.frameworks[0]!,
       gateway,
       bodies: gateway.requests.map((r) => toJs(r.body) as Body),
       root,
@@ -172,7 +172,7 @@ export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun
       const s = run.gateway.servedUsage;
       return {
         adapter: options.adapter.name,
-        framework: run.framework,
+        record: run.record,
         bodies: run.bodies,
         attempts: run.gateway.attempts.length,
         attemptLog: run.gateway.attempts.map((a) => ({ ...a })),

@@ -85,7 +85,7 @@ export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (l
     warn(`skipped ${path.join(runsDir, f)}: a record from before run folders (format_version 1); delete it or keep it for reference`);
   }
   const base = new Map<string, RunRecord>();
-  const rows = new Map<string, Map<string, { fw: RunRecord["frameworks"][number]; record: RunRecord }>>();
+  const rows = new Map<string, Map<string, { adapterRecord: RunRecord["frameworks"][number]; record: RunRecord }>>();
   for (const runId of listDir(runsDir).filter(isRunId)) {
     const recordsDir = path.join(runsDir, runId, "records");
     for (const f of listDir(recordsDir).filter((f) => f.endsWith(".json"))) {
@@ -98,17 +98,17 @@ export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (l
       }
       if (record.mode !== mode || record.status !== "complete" || record.filtered_to) continue;
       base.set(record.arena, record);
-      const byFramework = rows.get(record.arena) ?? new Map();
-      rows.set(record.arena, byFramework);
-      for (const fw of record.frameworks) byFramework.set(fw.framework, { fw, record });
+      const byAdapter = rows.get(record.arena) ?? new Map<string, { adapterRecord: RunRecord["frameworks"][number]; record: RunRecord }>();
+      rows.set(record.arena, byAdapter);
+      for (const adapterRecord of record.frameworks) byAdapter.set(adapterRecord.framework, { adapterRecord, record });
     }
   }
   const records: RunRecord[] = [];
   const sources: CellSource[] = [];
   for (const [arena, meta] of base) {
     const cells = [...rows.get(arena)!.values()];
-    records.push({ ...meta, frameworks: cells.map((c) => c.fw) });
-    for (const c of cells) sources.push({ arena, framework: c.fw.framework, runId: c.record.run_id, startedAt: c.record.started_at });
+    records.push({ ...meta, frameworks: cells.map((c) => c.adapterRecord) });
+    for (const c of cells) sources.push({ arena, framework: c.adapterRecord.framework, runId: c.record.run_id, startedAt: c.record.started_at });
   }
   return { records, sources };
 }
@@ -127,7 +127,7 @@ export function writeCrossRunSummary(
 
 /** This run's own summary, `runs/<run-id>/summary.md`. */
 export function writeRunSummary(layout: RunLayout, records: readonly RunRecord[]): string {
-  const sources = records.flatMap((r) => r.frameworks.map((fw) => ({ arena: r.arena, framework: fw.framework, runId: r.run_id, startedAt: r.started_at })));
+  const sources = records.flatMap((r) => r.frameworks.map((adapterRecord) => ({ arena: r.arena, framework: adapterRecord.framework, runId: r.run_id, startedAt: r.started_at })));
   writeFileAtomic(layout.summary, renderSummary(records, sources));
   return layout.summary;
 }

@@ -94,7 +94,7 @@ export const IsolationRecordSchema = z.object({
 });
 export type IsolationRecord = z.infer<typeof IsolationRecordSchema>;
 
-export const FrameworkRecordSchema = z.object({
+export const AdapterRecordSchema = z.object({
   framework: z.string(),
   available: z.boolean(),
   lib_version: z.string(),
@@ -106,7 +106,7 @@ export const FrameworkRecordSchema = z.object({
   isolation: IsolationRecordSchema.optional(),
   items: z.array(ItemRecordSchema),
 });
-export type FrameworkRecord = z.infer<typeof FrameworkRecordSchema>;
+export type AdapterRecord = z.infer<typeof AdapterRecordSchema>;
 
 /**
  * The version of the files this harness writes. A reader skips (with one warning) a record of any
@@ -140,7 +140,7 @@ export const RunRecordSchema = z.object({
   pricing: z.object({ input_per_m: z.number(), output_per_m: z.number() }),
   /** The command, code, provider host, configuration, data hashes and machine (absent in older records). */
   provenance: ProvenanceSchema.optional(),
-  frameworks: z.array(FrameworkRecordSchema),
+  frameworks: z.array(AdapterRecordSchema),
 });
 export type RunRecord = z.infer<typeof RunRecordSchema>;
 

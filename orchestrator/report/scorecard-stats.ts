@@ -7,28 +7,28 @@
  */
 import { formatFixed } from "@agentic-arena/py-semantics";
 import { meanPassAtK, meanPassHatK, pairedMcNemar, wilsonInterval } from "../stats/index.ts";
-import type { FrameworkRecord, RunRecord } from "./record.ts";
+import type { AdapterRecord, RunRecord } from "./record.ts";
 
 const BASELINE = "vanilla";
 
 const pct = (x: number) => `${formatFixed(x * 100, 1)}%`;
 
-function wilsonText(fw: FrameworkRecord): string {
-  const n = fw.items.length;
-  const ci = wilsonInterval(fw.items.filter((i) => i.passed).length, n);
+function wilsonText(adapterRecord: AdapterRecord): string {
+  const n = adapterRecord.items.length;
+  const ci = wilsonInterval(adapterRecord.items.filter((i) => i.passed).length, n);
   return ci ? `${pct(ci.low)}–${pct(ci.high)}` : "n/a";
 }
 
-function againstBaseline(fw: FrameworkRecord, baseline: FrameworkRecord | undefined): string {
-  if (!baseline || fw.framework === BASELINE) return "—";
-  const t = pairedMcNemar(fw.items, baseline.items);
+function againstBaseline(adapterRecord: AdapterRecord, baseline: AdapterRecord | undefined): string {
+  if (!baseline || adapterRecord.framework === BASELINE) return "—";
+  const t = pairedMcNemar(adapterRecord.items, baseline.items);
   if (t.paired === 0) return "n/a (no shared items)";
   return `${t.b} better, ${t.c} worse of ${t.paired}; p = ${formatFixed(t.pValue, 3)}`;
 }
 
-function passAtKText(fw: FrameworkRecord, k: number): string {
+function passAtKText(adapterRecord: AdapterRecord, k: number): string {
   const byItem = new Map<string, { n: number; c: number }>();
-  for (const i of fw.items) {
+  for (const i of adapterRecord.items) {
     const counts = byItem.get(i.item_id) ?? { n: 0, c: 0 };
     byItem.set(i.item_id, { n: counts.n + 1, c: counts.c + (i.passed ? 1 : 0) });
   }
@@ -54,9 +54,9 @@ export function statisticsSection(record: RunRecord): string[] {
     k > 1 ? `| Framework | Pass rate 95% CI | vs \`${BASELINE}\` (exact McNemar) | pass@${k} | pass^${k} |` : `| Framework | Pass rate 95% CI | vs \`${BASELINE}\` (exact McNemar) |`,
     k > 1 ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|",
   ];
-  for (const fw of available) {
-    const cells = [`\`${fw.framework}\``, wilsonText(fw), againstBaseline(fw, baseline)];
-    lines.push(`| ${cells.join(" | ")}${k > 1 ? ` | ${passAtKText(fw, k)}` : ""} |`);
+  for (const adapterRecord of available) {
+    const cells = [`\`${adapterRecord.framework}\``, wilsonText(adapterRecord), againstBaseline(adapterRecord, baseline)];
+    lines.push(`| ${cells.join(" | ")}${k > 1 ? ` | ${passAtKText(adapterRecord, k)}` : ""} |`);
   }
   return lines;
 }

@@ -5,16 +5,16 @@
 import { formatFixed, pyRound } from "@agentic-arena/py-semantics";
 import { failureReason } from "./failure-reason.ts";
 import { statisticsSection } from "./scorecard-stats.ts";
-import type { FrameworkRecord, RunRecord } from "./record.ts";
+import type { AdapterRecord, RunRecord } from "./record.ts";
 import { ERROR_CLASSES, type ErrorClass } from "../run/error-class.ts";
 
 import type { AvailableRow, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
 
 export type { AvailableRow, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
 
-function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRow {
-  if (!fw.available) return { framework: fw.framework, available: false, reason: fw.reason ?? "" };
-  const items = fw.items;
+function rowFor(adapterRecord: AdapterRecord, pricing: RunRecord["pricing"]): ScorecardRow {
+  if (!adapterRecord.available) return { framework: adapterRecord.framework, available: false, reason: adapterRecord.reason ?? "" };
+  const items = adapterRecord.items;
   const n = items.length;
   const div = n || 1;
   const passed = items.filter((i) => i.passed).length;
@@ -34,16 +34,16 @@ function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRo
   for (const i of items) verdicts.set(i.item_id, (verdicts.get(i.item_id) ?? new Set()).add(i.passed));
   const unstable = [...verdicts].filter(([, v]) => v.size > 1).map(([id]) => id).sort();
   return {
-    framework: fw.framework,
+    framework: adapterRecord.framework,
     available: true,
-    lib_version: fw.lib_version,
+    lib_version: adapterRecord.lib_version,
     items: n,
     pass_rate: pyRound(passed / div, 3),
     passed,
     errors: items.filter((i) => i.error).length,
-    errors_by_class: errorsByClass(fw),
+    errors_by_class: errorsByClass(adapterRecord),
     violations: items.filter((i) => (i.violations?.length ?? 0) > 0).length,
-    violations_by_rule: violationsByRule(fw),
+    violations_by_rule: violationsByRule(adapterRecord),
     mean_latency_s: pyRound(items.reduce((a, i) => a + i.latency_s, 0) / div, 3),
     total_tokens: prompt + completion,
     mean_tokens: pyRound((prompt + completion) / div, 1),
@@ -57,9 +57,9 @@ function rowFor(fw: FrameworkRecord, pricing: RunRecord["pricing"]): ScorecardRo
   };
 }
 
-function errorsByClass(fw: FrameworkRecord): Partial<Record<ErrorClass, number>> {
+function errorsByClass(adapterRecord: AdapterRecord): Partial<Record<ErrorClass, number>> {
   const counts: Partial<Record<ErrorClass, number>> = {};
-  for (const i of fw.items) {
+  for (const i of adapterRecord.items) {
     if (!i.error) continue;
     // Records written before classes existed count as the framework's own errors.
     const c = i.error_class ?? "adapter";
@@ -68,9 +68,9 @@ function errorsByClass(fw: FrameworkRecord): Partial<Record<ErrorClass, number>>
   return counts;
 }
 
-function violationsByRule(fw: FrameworkRecord): Record<string, number> {
+function violationsByRule(adapterRecord: AdapterRecord): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const i of fw.items) for (const rule of new Set((i.violations ?? []).map((v) => v.rule))) counts[rule] = (counts[rule] ?? 0) + 1;
+  for (const i of adapterRecord.items) for (const rule of new Set((i.violations ?? []).map((v) => v.rule))) counts[rule] = (counts[rule] ?? 0) + 1;
   return counts;
 }
 
@@ -89,7 +89,7 @@ export function formatErrorClasses(counts: Partial<Record<ErrorClass, number>>):
 
 /** Available rows first, then pass rate descending; ties keep framework order. */
 export function scorecardRows(record: RunRecord): ScorecardRow[] {
-  const rows = record.frameworks.map((fw) => rowFor(fw, record.pricing));
+  const rows = record.frameworks.map((adapterRecord) => rowFor(adapterRecord, record.pricing));
   const key = (r: ScorecardRow) => (r.available ? -r.pass_rate : 1);
   return rows.map((r, i) => ({ r, i })).sort((a, b) => key(a.r) - key(b.r) || a.i - b.i).map(({ r }) => r);
 }
@@ -153,11 +153,11 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
 
 /** Each failed item with why: the failing check's detail or the error and its class, and the answer. */
 function failedItems(record: RunRecord): string[] {
-  const failed = record.frameworks.flatMap((fw) => fw.items.filter((i) => !i.passed).map((i) => ({ fw: fw.framework, i })));
+  const failed = record.frameworks.flatMap((adapterRecord) => adapterRecord.items.filter((i) => !i.passed).map((i) => ({ adapter: adapterRecord.framework, i })));
   if (failed.length === 0) return [];
   const repeatOf = (r: number) => (record.repeat > 1 ? ` (repeat ${r + 1})` : "");
   const lines = ["", "**Failed items**", ""];
-  for (const { fw, i } of failed) lines.push(`- \`${fw}\` \`${i.item_id}\`${repeatOf(i.repeat)} — ${failureReason(i).replaceAll("|", "\\|")}`);
+  for (const { adapter, i } of failed) lines.push(`- \`${adapter}\` \`${i.item_id}\`${repeatOf(i.repeat)} — ${failureReason(i).replaceAll("|", "\\|")}`);
   return lines;
 }
 

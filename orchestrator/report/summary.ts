@@ -4,14 +4,14 @@
  * the grid is a wiring check, and the summary says so.
  */
 import { formatFixed } from "@agentic-arena/py-semantics";
-import type { FrameworkRecord, RunRecord } from "./record.ts";
+import type { AdapterRecord, RunRecord } from "./record.ts";
 
 const PAUSE_ARENAS = ["human_in_the_loop", "durable_state"];
 
-function cell(fw: FrameworkRecord | undefined): string {
-  if (!fw) return "—";
-  if (!fw.available) {
-    switch (fw.unavailable_kind) {
+function cell(adapterRecord: AdapterRecord | undefined): string {
+  if (!adapterRecord) return "—";
+  if (!adapterRecord.available) {
+    switch (adapterRecord.unavailable_kind) {
       case "unsupported":
         return "n/s";
       case "stub":
@@ -22,12 +22,12 @@ function cell(fw: FrameworkRecord | undefined): string {
         return "err";
     }
   }
-  const passed = fw.items.filter((i) => i.passed).length;
-  return passed === fw.items.length && passed > 0 ? "✅" : `${passed}/${fw.items.length}`;
+  const passed = adapterRecord.items.filter((i) => i.passed).length;
+  return passed === adapterRecord.items.length && passed > 0 ? "✅" : `${passed}/${adapterRecord.items.length}`;
 }
 
-function meanPrompt(fw: FrameworkRecord): number {
-  return fw.items.reduce((a, i) => a + i.prompt_tokens, 0) / (fw.items.length || 1);
+function meanPrompt(adapterRecord: AdapterRecord): number {
+  return adapterRecord.items.reduce((a, i) => a + i.prompt_tokens, 0) / (adapterRecord.items.length || 1);
 }
 
 /** Which run a summary cell comes from: a cross-run summary mixes runs, and says so. */
@@ -41,12 +41,12 @@ export interface CellSource {
 export function renderSummary(records: readonly RunRecord[], sources: readonly CellSource[] = []): string {
   const sorted = [...records].sort((a, b) => a.arena.localeCompare(b.arena));
   const mode = sorted[0]?.mode ?? "mock";
-  const frameworks: string[] = [];
+  const adapterNames: string[] = [];
   const variants = new Set<string>();
   for (const r of sorted) {
-    for (const fw of r.frameworks) {
-      if (!frameworks.includes(fw.framework)) frameworks.push(fw.framework);
-      if (fw.variant) variants.add(fw.framework);
+    for (const adapterRecord of r.frameworks) {
+      if (!adapterNames.includes(adapterRecord.framework)) adapterNames.push(adapterRecord.framework);
+      if (adapterRecord.variant) variants.add(adapterRecord.framework);
     }
   }
   const find = (r: RunRecord, name: string) => r.frameworks.find((f) => f.framework === name);
@@ -60,7 +60,7 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
   }
   lines.push("## Coverage", "", `| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} |`);
   lines.push(`|---|${sorted.map(() => "---").join("|")}|`);
-  for (const name of frameworks) {
+  for (const name of adapterNames) {
     lines.push(`| \`${name}\` | ${sorted.map((r) => cell(find(r, name))).join(" | ")} |`);
   }
   lines.push("", "`✅` every item passed · `n/m` partial · `n/s` unsupported (not a failure) · `stub` · `·` not installed · `err` unavailable", "");
@@ -68,21 +68,21 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
   const resilience = sorted.find((r) => r.arena === "resilience");
   if (resilience) {
     lines.push("## Resilience (comparable in mock mode)", "", "| Framework | Recovered | Failed items |", "|---|--:|---|");
-    for (const fw of resilience.frameworks.filter((f) => f.available)) {
-      const failed = fw.items.filter((i) => !i.passed).map((i) => `\`${i.item_id}\``);
-      lines.push(`| \`${fw.framework}\` | ${fw.items.filter((i) => i.passed).length}/${fw.items.length} | ${failed.join(", ") || "—"} |`);
+    for (const adapterRecord of resilience.frameworks.filter((f) => f.available)) {
+      const failed = adapterRecord.items.filter((i) => !i.passed).map((i) => `\`${i.item_id}\``);
+      lines.push(`| \`${adapterRecord.framework}\` | ${adapterRecord.items.filter((i) => i.passed).length}/${adapterRecord.items.length} | ${failed.join(", ") || "—"} |`);
     }
     lines.push("");
   }
 
   lines.push("## Rule violations (items on which the witness saw a rule broken)", "");
   lines.push(`| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} |`, `|---|${sorted.map(() => "--:").join("|")}|`);
-  for (const name of frameworks) {
+  for (const name of adapterNames) {
     const cells = sorted.map((r) => {
-      const fw = find(r, name);
-      if (!fw?.available) return "—";
-      const rules = [...new Set(fw.items.flatMap((i) => (i.violations ?? []).map((v) => v.rule)))].sort();
-      const n = fw.items.filter((i) => (i.violations?.length ?? 0) > 0).length;
+      const adapterRecord = find(r, name);
+      if (!adapterRecord?.available) return "—";
+      const rules = [...new Set(adapterRecord.items.flatMap((i) => (i.violations ?? []).map((v) => v.rule)))].sort();
+      const n = adapterRecord.items.filter((i) => (i.violations?.length ?? 0) > 0).length;
       return n === 0 ? "0" : `**${n}** (${rules.join(", ")})`;
     });
     lines.push(`| \`${name}\` | ${cells.join(" | ")} |`);
@@ -92,18 +92,18 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
   lines.push("## Prompt size (mean prompt tokens per item; comparable in mock mode)", "");
   lines.push(`| Framework | ${sorted.map((r) => `\`${r.arena}\``).join(" | ")} | vs \`vanilla\` |`);
   lines.push(`|---|${sorted.map(() => "--:").join("|")}|--:|`);
-  for (const name of frameworks) {
+  for (const name of adapterNames) {
     let own = 0;
     let base = 0;
     const cells = sorted.map((r) => {
-      const fw = find(r, name);
-      if (!fw?.available || fw.items.length === 0) return "—";
+      const adapterRecord = find(r, name);
+      if (!adapterRecord?.available || adapterRecord.items.length === 0) return "—";
       const baseline = find(r, "vanilla");
       if (baseline?.available && baseline.items.length > 0) {
-        own += meanPrompt(fw);
+        own += meanPrompt(adapterRecord);
         base += meanPrompt(baseline);
       }
-      return formatFixed(meanPrompt(fw), 1);
+      return formatFixed(meanPrompt(adapterRecord), 1);
     });
     const ratio = base > 0 ? `${formatFixed(own / base, 2)}×` : "—";
     lines.push(`| \`${name}\`${variants.has(name) ? " †" : ""} | ${cells.join(" | ")} | ${ratio} |`);
@@ -116,22 +116,22 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
 
   const pause = sorted.filter((r) => PAUSE_ARENAS.includes(r.arena));
   lines.push("## Pausing for a human", "", `| Framework | ${PAUSE_ARENAS.map((a) => `\`${a}\``).join(" | ")} |`, "|---|---|---|");
-  for (const name of frameworks) {
+  for (const name of adapterNames) {
     const cells = PAUSE_ARENAS.map((arena) => {
       const r = pause.find((p) => p.arena === arena);
-      const fw = r && find(r, name);
-      if (!fw) return "—";
-      if (!fw.available) return fw.unavailable_kind === "unsupported" ? "no" : "—";
-      const n = fw.items.length;
-      const paused = fw.items.filter((i) => (i.suspends ?? 0) > 0).length;
-      const good = fw.items.filter((i) => (i.suspends ?? 0) > 0 && i.passed).length;
+      const adapterRecord = r && find(r, name);
+      if (!adapterRecord) return "—";
+      if (!adapterRecord.available) return adapterRecord.unavailable_kind === "unsupported" ? "no" : "—";
+      const n = adapterRecord.items.length;
+      const paused = adapterRecord.items.filter((i) => (i.suspends ?? 0) > 0).length;
+      const good = adapterRecord.items.filter((i) => (i.suspends ?? 0) > 0 && i.passed).length;
       return good === n && n > 0 ? `yes (${n}/${n})` : `**${paused}/${n} paused**`;
     });
     lines.push(`| \`${name}\` | ${cells.join(" | ")} |`);
   }
   if (sources.length > 0) {
     lines.push("", "## Sources", "", "| Arena | Framework | Run | Started |", "|---|---|---|---|");
-    const ordered = [...sources].sort((a, b) => a.arena.localeCompare(b.arena) || frameworks.indexOf(a.framework) - frameworks.indexOf(b.framework));
+    const ordered = [...sources].sort((a, b) => a.arena.localeCompare(b.arena) || adapterNames.indexOf(a.framework) - adapterNames.indexOf(b.framework));
     for (const s of ordered) lines.push(`| \`${s.arena}\` | \`${s.framework}\` | \`${s.runId}\` | ${s.startedAt} |`);
   }
   lines.push("", "_Generated from the newest complete, non-partial result per arena × framework; do not edit by hand._", "");

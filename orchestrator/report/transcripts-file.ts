@@ -11,7 +11,7 @@ import { inside } from "../files/safe-path.ts";
 import type { ItemEvidence } from "../witness/types.ts";
 import { compactRequest, LaneTranscriptFileSchema, transcriptKey, type JsonObject, type JsonValue, type LaneTranscriptFile } from "./html/transcript.ts";
 
-export function laneTranscript(arena: string, framework: string, evidence: readonly ItemEvidence[]): LaneTranscriptFile {
+export function laneTranscript(arena: string, adapter: string, evidence: readonly ItemEvidence[]): LaneTranscriptFile {
   const blocks: Record<string, JsonValue> = {};
   const items: LaneTranscriptFile["items"] = {};
   for (const seen of evidence) {
@@ -25,7 +25,7 @@ export function laneTranscript(arena: string, framework: string, evidence: reado
       })),
     };
   }
-  return { format_version: 1, arena, framework, blocks, items };
+  return { format_version: 1, arena, framework: adapter, blocks, items };
 }
 
 /** Writes each lane's file, keeping the cells an earlier session of the run already wrote. */

@@ -7,7 +7,7 @@
 import type { Arena, Item } from "../arena/schemas.ts";
 import { inside } from "../files/safe-path.ts";
 import { compileScript } from "../gateway/script.ts";
-import type { FrameworkRecord, ItemRecord } from "../report/record.ts";
+import type { AdapterRecord, ItemRecord } from "../report/record.ts";
 import { laneTranscript } from "../report/transcripts-file.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
 import { isFailure } from "../supervisor/failure.ts";
@@ -30,9 +30,9 @@ export interface LaneInput {
   readonly span: { start: number; end: number };
 }
 
-type Unavailable = (reason: string, kind: FrameworkRecord["unavailable_kind"], libVersion: string, traceback?: string) => FrameworkRecord;
+type Unavailable = (reason: string, kind: AdapterRecord["unavailable_kind"], libVersion: string, traceback?: string) => AdapterRecord;
 
-export async function runLane(ctx: RunContext, lane: LaneInput): Promise<FrameworkRecord> {
+export async function runLane(ctx: RunContext, lane: LaneInput): Promise<AdapterRecord> {
   const { arena, items, adapter } = lane;
   const { config, options } = ctx;
   const variant = adapter.variant ?? false;
@@ -40,7 +40,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Framewo
   const prior = options.prior?.items.get(key) ?? new Map<string, ItemRecord>();
   const recordedLane = options.prior?.lanes.get(key);
   const shared = ctx.pools.get(adapter)!;
-  const settle = (outcome: FrameworkRecord): FrameworkRecord => {
+  const settle = (outcome: AdapterRecord): AdapterRecord => {
     const { items: _items, ...laneOutcome } = outcome;
     options.onLane?.(arena.id, laneOutcome);
     return outcome;
@@ -132,14 +132,14 @@ function openArena(ctx: RunContext, lane: LaneInput, shared: SharedPool, cellsTo
   });
 }
 
-function buildFailure(opened: Exclude<OpenOutcome, { ok: true }> | void, unavailable: Unavailable): FrameworkRecord {
+function buildFailure(opened: Exclude<OpenOutcome, { ok: true }> | void, unavailable: Unavailable): AdapterRecord {
   if (!opened) return unavailable("build did not run", "build_failed", "unknown");
   if (isFailure(opened)) return unavailable(`build failed: ${opened.message}`, "build_failed", "unknown", opened.logTail);
   return unavailable(opened.reason, opened.kind, opened.libVersion, opened.traceback);
 }
 
 /** Why a built arena still cannot run on this adapter; undefined when it can. */
-function notRunnable(ctx: RunContext, arena: Arena, built: Extract<BuildOutcome, { ok: true }>, unavailable: Unavailable): FrameworkRecord | undefined {
+function notRunnable(ctx: RunContext, arena: Arena, built: Extract<BuildOutcome, { ok: true }>, unavailable: Unavailable): AdapterRecord | undefined {
   try {
     checkDeclaredDelegates(built.delegates, ctx.allArenaTools);
   } catch (err) {

@@ -11,13 +11,13 @@ import type { LateViolation } from "./context.ts";
 export function applyLateViolations(
   records: readonly RunRecord[],
   late: readonly LateViolation[],
-  onItem?: (arena: string, framework: string, record: ItemRecord) => void,
+  onItem?: (arena: string, adapter: string, record: ItemRecord) => void,
 ): void {
   for (const v of late) {
-    const fw = records.find((r) => r.arena === v.arena)?.frameworks.find((f) => f.framework === v.framework);
-    const index = fw?.items.findIndex((i) => itemKey(i.repeat, i.item_id) === v.cell) ?? -1;
-    if (!fw || index === -1) continue;
-    const before = fw.items[index]!;
+    const adapterRecord = records.find((r) => r.arena === v.arena)?.frameworks.find((f) => f.framework === v.framework);
+    const index = adapterRecord?.items.findIndex((i) => itemKey(i.repeat, i.item_id) === v.cell) ?? -1;
+    if (!adapterRecord || index === -1) continue;
+    const before = adapterRecord.items[index]!;
     if (before.error_class === "protocol") continue;
     const after: ItemRecord = {
       ...before,
@@ -27,7 +27,7 @@ export function applyLateViolations(
       error: `WorkerFailure: ${v.message}`,
       error_class: "protocol",
     };
-    fw.items[index] = after;
+    adapterRecord.items[index] = after;
     onItem?.(v.arena, v.framework, after);
   }
 }

@@ -8,7 +8,7 @@ import type { ArenaConfig } from "../config/arena-config.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
 import type { LaneTranscriptFile } from "../report/html/transcript.ts";
 import type { Provenance } from "../report/provenance.ts";
-import type { FrameworkRecord, ItemRecord, RunRecord } from "../report/record.ts";
+import type { AdapterRecord, ItemRecord, RunRecord } from "../report/record.ts";
 import type { GatewayFaults } from "./run-gateway.ts";
 
 export interface AdapterEntry {
@@ -39,7 +39,7 @@ export interface PriorCells {
   /** Finished cells by `cellKey(arena, framework)`, then `itemKey(repeat, item)`. */
   readonly items: ReadonlyMap<string, ReadonlyMap<string, ItemRecord>>;
   /** Each lane's recorded outcome by `cellKey(arena, framework)`. */
-  readonly lanes: ReadonlyMap<string, Omit<FrameworkRecord, "items">>;
+  readonly lanes: ReadonlyMap<string, Omit<AdapterRecord, "items">>;
 }
 
 export interface RunOptions {
@@ -66,14 +66,14 @@ export interface RunOptions {
   /** Cells finished by an earlier session of this run (`--resume`): merged, not run. */
   readonly prior?: PriorCells;
   /** A finished cell, the moment it finishes (the journal). */
-  readonly onItem?: (arena: string, framework: string, record: ItemRecord) => void;
+  readonly onItem?: (arena: string, adapter: string, record: ItemRecord) => void;
   /** A lane's outcome once its build answered (the journal). */
-  readonly onLane?: (arena: string, lane: Omit<FrameworkRecord, "items">) => void;
+  readonly onLane?: (arena: string, lane: Omit<AdapterRecord, "items">) => void;
   /**
    * Refuse a lane before it runs anything, e.g. a resume whose adapter version changed: the
    * returned text stops the whole run, as an interrupt does, and is reported as `refused`.
    */
-  readonly checkLane?: (arena: string, framework: string, libVersion: string) => string | undefined;
+  readonly checkLane?: (arena: string, adapter: string, libVersion: string) => string | undefined;
   /** Stop scheduling when aborted; in-flight items get `graceMs` to finish, then their workers are killed. */
   readonly signal?: AbortSignal;
   /** How long in-flight items may finish after `signal` aborts (default 3 s). */
@@ -97,7 +97,7 @@ export interface RunOptions {
    * Each item's leg results as its workers sent them (probes judge what an adapter reported about
    * itself, e.g. its tool-call arguments, which the record keeps only by name).
    */
-  readonly onLegs?: (arena: string, framework: string, itemId: string, results: readonly AgentResult[]) => void;
+  readonly onLegs?: (arena: string, adapter: string, itemId: string, results: readonly AgentResult[]) => void;
 }
 
 export interface RunOutcome {

@@ -11,7 +11,7 @@ import PQueue from "p-queue";
 import type { Arena, Item } from "../arena/schemas.ts";
 import { inside } from "../files/safe-path.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
-import { FORMAT_VERSION, HARNESS_VERSION, isoSeconds, type FrameworkRecord, type RunRecord } from "../report/record.ts";
+import { FORMAT_VERSION, HARNESS_VERSION, isoSeconds, type AdapterRecord, type RunRecord } from "../report/record.ts";
 import { WorkerPool } from "../supervisor/pool.ts";
 import { Isolation } from "../supervisor/sandbox/index.ts";
 import { canonicalOutputs } from "../witness/canonical.ts";
@@ -95,8 +95,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       // last end), not the time since the run began.
       const span = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY };
       const gateway = gateways.get(arena.id)!;
-      const frameworks = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span })));
-      return arenaRecord(ctx, { arena, items, frameworks, span, startedAt });
+      const adapterRecords = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span })));
+      return arenaRecord(ctx, { arena, items, frameworks: adapterRecords, span, startedAt });
     });
     records.push(...(await Promise.all(arenaRuns)));
   } finally {
@@ -142,14 +142,14 @@ function workerPool(
 interface ArenaOutcome {
   readonly arena: Arena;
   readonly items: readonly Item[];
-  readonly frameworks: FrameworkRecord[];
+  readonly frameworks: AdapterRecord[];
   readonly span: { readonly start: number; readonly end: number };
   readonly startedAt: string;
 }
 
 function arenaRecord(ctx: RunContext, { arena, items, frameworks, span, startedAt }: ArenaOutcome): RunRecord {
   const { config, options } = ctx;
-  const complete = frameworks.every((fw) => !fw.available || fw.items.length === items.length * config.repeat);
+  const complete = frameworks.every((adapterRecord) => !adapterRecord.available || adapterRecord.items.length === items.length * config.repeat);
   return {
     schema: 1,
     format_version: FORMAT_VERSION,

@@ -7,12 +7,12 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { redactSecrets } from "../files/redact.ts";
-import { FrameworkRecordSchema, ItemRecordSchema, type FrameworkRecord, type ItemRecord } from "../report/record.ts";
+import { AdapterRecordSchema, ItemRecordSchema, type AdapterRecord, type ItemRecord } from "../report/record.ts";
 
 const LaneLine = z.object({
   type: z.literal("lane"),
   arena: z.string(),
-  lane: FrameworkRecordSchema.omit({ items: true }),
+  lane: AdapterRecordSchema.omit({ items: true }),
 });
 const ItemLine = z.object({
   type: z.literal("item"),
@@ -34,8 +34,8 @@ export class JournalWriter {
   }
 }
 
-export function cellKey(arena: string, framework: string): string {
-  return `${arena}\u0000${framework}`;
+export function cellKey(arena: string, adapter: string): string {
+  return `${arena}\u0000${adapter}`;
 }
 export function itemKey(repeat: number, itemId: string): string {
   return `${repeat}\u0000${itemId}`;
@@ -45,14 +45,14 @@ export interface JournalContents {
   /** Finished cells by arena × framework, then repeat × item. */
   readonly items: Map<string, Map<string, ItemRecord>>;
   /** The last lane outcome per arena × framework (its items are in `items`). */
-  readonly lanes: Map<string, Omit<FrameworkRecord, "items">>;
+  readonly lanes: Map<string, Omit<AdapterRecord, "items">>;
   /** Lines that could not be read (a line cut short by a kill mid-write is expected at the end). */
   readonly skipped: readonly { line: number; problem: string }[];
 }
 
 export function readJournal(file: string): JournalContents {
   const items = new Map<string, Map<string, ItemRecord>>();
-  const lanes = new Map<string, Omit<FrameworkRecord, "items">>();
+  const lanes = new Map<string, Omit<AdapterRecord, "items">>();
   const skipped: { line: number; problem: string }[] = [];
   let text = "";
   try {

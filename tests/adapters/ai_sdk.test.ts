@@ -97,8 +97,8 @@ describe("ai_sdk on our seven arenas", () => {
 
 describe("ai_sdk-multi on multi_agent (sub-agents as tools: researcher leads, writer and editor delegates)", () => {
   it("passes every item in six calls, delegates on the wire and out of tool_calls, usage as served", async () => {
-    const { fw, prompt, items } = await ourPipelineRun("ai_sdk-multi");
-    for (const item of fw.items) expect([item.llm_calls, item.tool_calls, item.violations], item.item_id).toEqual([6, ["search"], undefined]);
+    const { adapterRecord, prompt, items } = await ourPipelineRun("ai_sdk-multi");
+    for (const item of adapterRecord.items) expect([item.llm_calls, item.tool_calls, item.violations], item.item_id).toEqual([6, ["search"], undefined]);
     const lead = [`${prompt}\n\n${LEAD_ROLE}`, "search,writer,editor"];
     for (const bodies of items) {
       expect(stagesOf(bodies)).toEqual([lead, lead, [`${prompt}\n\n${PIPELINE_ROLES.writer}`, ""], lead, [`${prompt}\n\n${PIPELINE_ROLES.editor}`, ""], lead]);
@@ -122,20 +122,20 @@ describe("ai_sdk on the wire: the cap, a batched pause, transport", () => {
   }, 60_000);
 
   it("runs a task call batched after the pause call before the pause (finding: only the approval-bound call is held)", async () => {
-    const item = (await batchedApprovalRun("ai_sdk")).framework.items[0]!;
+    const item = (await batchedApprovalRun("ai_sdk")).record.items[0]!;
     expect([item.tool_calls_before_suspend, item.passed]).toEqual([["search_rooms", "book_room"], true]);
   }, 60_000);
 
   it("retries a 429 once after the SDK's 2 s backoff, never a 400 (the status kept in the error)", async () => {
     const limited = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [429, 200] } });
-    expect([limited.gateway.attempts.length, limited.framework.items[0]!.output_text]).toEqual([2, "The Eiffel Tower is 330 metres tall."]);
+    expect([limited.gateway.attempts.length, limited.record.items[0]!.output_text]).toEqual([2, "The Eiffel Tower is 330 metres tall."]);
     const bad = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [400, 200] } });
-    expect([bad.gateway.attempts.length, bad.framework.items[0]!.error]).toEqual([1, "AI_APICallError: injected 400 (status code 400)"]);
+    expect([bad.gateway.attempts.length, bad.record.items[0]!.error]).toEqual([1, "AI_APICallError: injected 400 (status code 400)"]);
   }, 60_000);
 
   it("bounds one attempt by request_timeout_s and never retries it: one attempt, a timeout-class error", async () => {
     const run = await probeRun({ adapter, arena: ANSWER_ONLY, config: { requestTimeoutS: 1 }, gatewayFaults: { faults: [], stallSeconds: 10 } });
-    const item = run.framework.items[0]!;
+    const item = run.record.items[0]!;
     expect([run.gateway.attempts.length, item.error, item.error_class]).toEqual([1, "TimeoutError: The operation was aborted due to timeout", "timeout"]);
     expect(item.latency_s).toBeLessThan(5);
   }, 60_000);

@@ -79,8 +79,8 @@ describe("google_adk on our seven arenas", () => {
 
 describe("google_adk-multi on multi_agent (a SequentialAgent of three sub-agents)", () => {
   it("passes every item with four calls; the later stages see the researcher's work as ADK's 'For context' prose", async () => {
-    const { fw, prompt, items } = await ourPipelineRun("google_adk-multi");
-    for (const item of fw.items) expect([item.llm_calls, item.tool_calls, item.violations ?? []], item.item_id).toEqual([4, ["search"], []]);
+    const { adapterRecord, prompt, items } = await ourPipelineRun("google_adk-multi");
+    for (const item of adapterRecord.items) expect([item.llm_calls, item.tool_calls, item.violations ?? []], item.item_id).toEqual([4, ["search"], []]);
     for (const bodies of items) {
       expect(stagesOf(bodies)).toEqual([
         [`${prompt}\n\n${PIPELINE_ROLES.researcher}`, "search"],
@@ -115,7 +115,7 @@ const BASELINE_PROMPT: Record<string, number> = {
 describeWithReference("google_adk on the reference arenas", () => {
   it("passes all but res-02 and bills exactly what the baseline bills, but for res-02 and the denial text", async () => {
     const fws = await onReferenceArenas("google_adk", Object.keys(BASELINE_PROMPT));
-    const got = Object.fromEntries([...fws].map(([arena, fw]) => [arena, [passCount(fw), total(fw, "prompt_tokens")]]));
+    const got = Object.fromEntries([...fws].map(([arena, adapterRecord]) => [arena, [passCount(adapterRecord), total(adapterRecord, "prompt_tokens")]]));
     expect(got).toEqual({
       tool_use: ["15/15", BASELINE_PROMPT.tool_use],
       structured_output: ["15/15", BASELINE_PROMPT.structured_output],

@@ -17,7 +17,7 @@ import { ANSWER_ONLY, batchedApprovalRun, CAP_EXCEEDED, cappedRun, expectResumed
 describe("google_adk-multi: one budget for the whole pipeline", () => {
   it("a budget of 3 runs out at the editor: three calls, then ADK's cap error ends the item with the writer's draft", async () => {
     const run = await probeRun({ adapter: adapterEntry("google_adk-multi"), arena: path.join(OUR_ARENAS, "multi_agent"), items: ["ma-01"], config: { maxToolIterations: 3 } });
-    const item = run.framework.items[0]!;
+    const item = run.record.items[0]!;
     expect([run.bodies.length, item.llm_calls, item.error, item.tool_calls]).toEqual([3, 3, CAP_EXCEEDED, ["search"]]);
     expect(run.bodies.map((b) => (b.messages as any[])[0].content.endsWith(PIPELINE_ROLES.writer))).toEqual([false, false, true]);
     expect(item.output_text).toBe(run.gateway.responseMessages.at(-1)!.message.get("content"));
@@ -30,7 +30,7 @@ describe("google_adk on the wire: the cap, a restart, a batched pause, transport
   it("maxLlmCalls stops at exactly max_tool_iterations calls; ADK's error event becomes the baseline's error", async () => {
     const run = await cappedRun("google_adk", 3);
     expectStoppedAtCap(run, 3);
-    expect(run.framework.items[0]!.error_class).toBe("adapter");
+    expect(run.record.items[0]!.error_class).toBe("adapter");
   }, 60_000);
 
   it("gives a resumed leg the full budget across a real restart (one ADK invocation per leg)", async () => {
@@ -39,7 +39,7 @@ describe("google_adk on the wire: the cap, a restart, a batched pause, transport
 
   it("a task call batched with the pause runs before the pause, and its result is lost from the resumed transcript", async () => {
     const run = await batchedApprovalRun("google_adk");
-    const item = run.framework.items[0]!;
+    const item = run.record.items[0]!;
     expect(item.tool_calls_before_suspend).toEqual(["search_rooms", "book_room"]);
     const resumed = run.bodies.at(-1)!.messages as any[];
     const ids = resumed.find((m) => m.tool_calls)!.tool_calls.map((c: any) => c.function.name);
@@ -50,13 +50,13 @@ describe("google_adk on the wire: the cap, a restart, a batched pause, transport
 
   it("no retries: a 400 and a 429 are one attempt each; a stalled gateway is a timeout-class error after one attempt", async () => {
     const bad = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [400, 200] } });
-    expect([bad.gateway.attempts.length, bad.framework.items[0]!.error]).toEqual([1, `ChatCompletionsHttpError: LLM HTTP 400: {"error": {"message": "injected 400", "type": "server_error"}}`]);
+    expect([bad.gateway.attempts.length, bad.record.items[0]!.error]).toEqual([1, `ChatCompletionsHttpError: LLM HTTP 400: {"error": {"message": "injected 400", "type": "server_error"}}`]);
     const limited = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [429, 200] } });
     expect(limited.gateway.attempts.length).toBe(1);
     const down = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [500] } });
-    expect([down.gateway.attempts.length, down.framework.items[0]!.error_class]).toEqual([1, "infra"]);
+    expect([down.gateway.attempts.length, down.record.items[0]!.error_class]).toEqual([1, "infra"]);
     const hung = await probeRun({ adapter, arena: ANSWER_ONLY, config: { requestTimeoutS: 1 }, gatewayFaults: { faults: [], stallSeconds: 20 } });
-    const item = hung.framework.items[0]!;
+    const item = hung.record.items[0]!;
     expect([hung.gateway.attempts.length, item.error, item.error_class]).toEqual([1, "TimeoutError: The operation was aborted due to timeout", "timeout"]);
     expect(classifyAdapterError(item.error!)).toBe("timeout");
   }, 120_000);

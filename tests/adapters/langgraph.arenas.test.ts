@@ -10,7 +10,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
-import type { FrameworkRecord } from "../../orchestrator/report/record.ts";
+import type { AdapterRecord } from "../../orchestrator/report/record.ts";
 import { dumpsPy, fromJs, toJs } from "@agentic-arena/py-semantics";
 import { specsFor } from "../../contract/tools/registry.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS } from "../support/reference.ts";
@@ -29,8 +29,8 @@ const NOT_FOUND = (name: string) => `Error: Tool "${name}" not found.\n Please f
 /** The pipeline variant, scoped to its arena as `--framework all` would. */
 const MULTI = { ...adapterEntry("langgraph-multi"), onlyArenas: ["multi_agent"] };
 
-function meanPrompt(fw: FrameworkRecord): number {
-  return Math.round((fw.items.reduce((a, i) => a + i.prompt_tokens, 0) / fw.items.length) * 10) / 10;
+function meanPrompt(adapterRecord: AdapterRecord): number {
+  return Math.round((adapterRecord.items.reduce((a, i) => a + i.prompt_tokens, 0) / adapterRecord.items.length) * 10) / 10;
 }
 
 describe("langgraph on our seven arenas", () => {
@@ -138,10 +138,10 @@ describeWithReference("langgraph on the reference arenas (golden.md §4)", () =>
     const base = byArena(records, "vanilla");
     const table = Object.fromEntries(
       OUR_SEVEN.map((a) => {
-        const fw = lg.get(a)!;
-        expect(fw.available, `${a}: ${fw.reason}`).toBe(true);
-        expect(usageMismatches(fw.items), a).toEqual([]);
-        return [a, `${passCount(fw)} ${meanPrompt(fw)} vs ${meanPrompt(base.get(a)!)}`];
+        const adapterRecord = lg.get(a)!;
+        expect(adapterRecord.available, `${a}: ${adapterRecord.reason}`).toBe(true);
+        expect(usageMismatches(adapterRecord.items), a).toEqual([]);
+        return [a, `${passCount(adapterRecord)} ${meanPrompt(adapterRecord)} vs ${meanPrompt(base.get(a)!)}`];
       }),
     );
     // Prompt tokens per item, langgraph vs vanilla. The Python original tied on tool_use (753.5);

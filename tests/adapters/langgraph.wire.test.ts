@@ -37,7 +37,7 @@ describe("langgraph: the iteration cap on a fresh and on a resumed leg", () => {
 describe("langgraph: a suspend call batched with sibling calls (a finding, not in any arena script)", () => {
   it("the ToolNode runs every sibling, the interrupt discards the step, and the resume runs them all again", async () => {
     const run = await batchedSiblingsRun("langgraph");
-    const item = run.framework.items[0]!;
+    const item = run.record.items[0]!;
     // The baseline runs `search`, pauses, and answers `calculator` with "Not executed" on resume:
     // legs [["search"], []]. LangGraph executes both siblings in each leg (the leg-1 results are
     // thrown away with the interrupted step), so each really ran twice; the log says so.
@@ -67,7 +67,7 @@ describe("langgraph: shared controls and transport on the wire", () => {
         gatewayFaults: { faults: [...c.faults] },
         config: { model: "arena-canary-model-7", temperature: 0.7 },
       });
-      const item = run.framework.items[0]!;
+      const item = run.record.items[0]!;
       // Every served request: the canary model and temperature, the baseline's envelope, no stream.
       for (const b of run.bodies) {
         expect([b.model, b.temperature, b.stream, Object.keys(b).sort().join()]).toEqual([
@@ -98,7 +98,7 @@ describe("langgraph: shared controls and transport on the wire", () => {
       expect(h).toBeGreaterThanOrEqual(0.8);
       expect(h).toBeLessThan(2);
     }
-    expect(run.framework.items[0]!.error).toMatch(/TimeoutError/);
+    expect(run.record.items[0]!.error).toMatch(/TimeoutError/);
   }, 60_000);
 });
 

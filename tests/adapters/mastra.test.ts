@@ -46,7 +46,7 @@ describe("mastra: the iteration cap on a fresh and on a resumed leg", () => {
 describe("mastra: a pause call batched with sibling calls (a finding, not in any arena script)", () => {
   it("what runs before the pause and after the decision", async () => {
     const run = await batchedSiblingsRun("mastra");
-    const item = run.framework.items[0]!;
+    const item = run.record.items[0]!;
     // One call per leg; the pause is taken at the first call, with both siblings in that response.
     expect(item.legs!.map((l) => [l.llm_calls, l.tool_calls])).toEqual([
       [1, ["search", "calculator"]],
@@ -124,7 +124,7 @@ describe("mastra: transport and error classes on the wire", () => {
     ] as const;
     for (const c of cases) {
       const r = await probeRun({ adapter: adapterEntry("mastra"), arena: ANSWER_ONLY, gatewayFaults: { faults: [...c.faults] } });
-      const item = r.framework.items[0]!;
+      const item = r.record.items[0]!;
       expect([r.gateway.attempts.length, item.error, classifyAdapterError(item.error ?? "")], String(c.faults)).toEqual([
         1,
         `AI_APICallError: injected ${c.faults[0]} (status code ${c.faults[0]})`,
@@ -139,7 +139,7 @@ describe("mastra: transport and error classes on the wire", () => {
     expect(held.length).toBe(1);
     expect(held[0]).toBeGreaterThanOrEqual(0.8);
     expect(held[0]).toBeLessThan(2);
-    const error = r.framework.items[0]!.error ?? "";
+    const error = r.record.items[0]!.error ?? "";
     expect(error).toBe("MastraTimeoutError: Model call timed out after 1000ms (modelSettings.timeout.stepMs)");
     expect(classifyAdapterError(error)).toBe("timeout");
   }, 60_000);
@@ -147,7 +147,7 @@ describe("mastra: transport and error classes on the wire", () => {
 
 describe("mastra-multi on multi_agent", () => {
   it("12/12 in four calls each (researcher, tool turn, writer, editor), usage = served; one budget: the research loop stops at the cap, a short budget skips the editor", async () => {
-    const { fw: multi } = await ourPipelineRun("mastra-multi");
+    const { adapterRecord: multi } = await ourPipelineRun("mastra-multi");
     expect([multi.available, failedIds(multi), multi.items.length]).toEqual([true, [], 12]);
     expect(multi.items.every((i) => i.llm_calls === 4 && i.tool_calls.join() === "search")).toBe(true);
     await expectOneBudgetForPipeline("mastra-multi");

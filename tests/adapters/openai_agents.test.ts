@@ -129,8 +129,8 @@ describe("openai_agents on our seven arenas", () => {
 
 describe("openai_agents-multi on multi_agent (real handoffs researcher → writer → editor)", () => {
   it("passes every item with four calls, handoffs on the wire and out of tool_calls, usage as served", async () => {
-    const { fw, prompt, items } = await ourPipelineRun("openai_agents-multi");
-    for (const item of fw.items) {
+    const { adapterRecord, prompt, items } = await ourPipelineRun("openai_agents-multi");
+    for (const item of adapterRecord.items) {
       expect(item.llm_calls, item.item_id).toBe(4);
       expect(item.tool_calls, item.item_id).toEqual(["search"]);
     }
@@ -157,7 +157,7 @@ describe("openai_agents on the wire: iteration cap, transport, a batched pause",
   }, 60_000);
 
   it("runs a task call batched after the pause call before the pause (finding: siblings are not held back)", async () => {
-    const item = (await batchedApprovalRun("openai_agents")).framework.items[0]!;
+    const item = (await batchedApprovalRun("openai_agents")).record.items[0]!;
     // The baseline runs search_rooms, pauses, and answers book_room "Not executed" on resume;
     // the SDK holds back only the tool that needs approval, so the booking happens before the human decides.
     expect(item.tool_calls_before_suspend).toEqual(["search_rooms", "book_room"]);
@@ -167,9 +167,9 @@ describe("openai_agents on the wire: iteration cap, transport, a batched pause",
   it("lets the OpenAI client retry a 429 once (maxRetries 2) and never retries a 400", async () => {
     const adapter = adapterEntry("openai_agents");
     const limited = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [429, 200] } });
-    expect([limited.gateway.attempts.length, limited.framework.items[0]!.output_text]).toEqual([2, "The Eiffel Tower is 330 metres tall."]);
+    expect([limited.gateway.attempts.length, limited.record.items[0]!.output_text]).toEqual([2, "The Eiffel Tower is 330 metres tall."]);
     const bad = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [400, 200] } });
-    expect([bad.gateway.attempts.length, bad.framework.items[0]!.error]).toEqual([1, "BadRequestError: 400 injected 400"]);
+    expect([bad.gateway.attempts.length, bad.record.items[0]!.error]).toEqual([1, "BadRequestError: 400 injected 400"]);
   }, 60_000);
 });
 
@@ -188,7 +188,7 @@ describeWithReference("openai_agents on the reference arenas", () => {
   it("matches the Python openai_agents pass pattern (7/8 on resilience: res-02) and bills only the strict flag", async () => {
     const arenas = Object.keys(BASELINE_PROMPT);
     const got: Record<string, [string, number, string[]]> = {};
-    for (const [arena, fw] of await onReferenceArenas("openai_agents", arenas)) got[arena] = [passCount(fw), total(fw, "prompt_tokens"), failedIds(fw)];
+    for (const [arena, adapterRecord] of await onReferenceArenas("openai_agents", arenas)) got[arena] = [passCount(adapterRecord), total(adapterRecord, "prompt_tokens"), failedIds(adapterRecord)];
     // Σ prompt tokens; per item vs the baseline (golden.md): tool_use 771.3 vs 753.5 (1.02×; the Python
     // adapter measured 856.9, 1.14×, in strict mode), multi_agent 689.7 vs 681.3 (Python 686.7).
     expect(got).toEqual({

@@ -98,17 +98,17 @@ describe("strands on the wire: iteration cap, a batched pause, transport", () =>
   }, 60_000);
 
   it("runs every call batched with the pause call before pausing (finding: the concurrent executor holds back only the interrupt)", async () => {
-    const item = (await batchedApprovalRun("strands")).framework.items[0]!;
+    const item = (await batchedApprovalRun("strands")).record.items[0]!;
     expect([item.tool_calls_before_suspend, item.legs![1]!.tool_calls, item.passed]).toEqual([["search_rooms", "book_room"], [], true]);
   }, 60_000);
 
   it("lets the OpenAI client retry a 429 (maxRetries 2) and never retries a 400", async () => {
     const arena = { tools: ["search"], prompt: "Answer concisely.", items: [{ id: "x-01", input: "How tall is the Eiffel Tower?" }], script: { default: { turns: [{ content: "330 metres." }] } } };
     const limited = await probeRun({ adapter, arena, gatewayFaults: { faults: [429, 200] } });
-    expect([limited.gateway.attempts.length, limited.framework.items[0]!.output_text]).toEqual([2, "330 metres."]);
+    expect([limited.gateway.attempts.length, limited.record.items[0]!.output_text]).toEqual([2, "330 metres."]);
     const bad = await probeRun({ adapter, arena, gatewayFaults: { faults: [400, 200] } });
     expect(bad.gateway.attempts.length).toBe(1);
-    expect(bad.framework.items[0]!.error).toBe("ModelError: 400 injected 400 <- caused by BadRequestError: 400 injected 400");
+    expect(bad.record.items[0]!.error).toBe("ModelError: 400 injected 400 <- caused by BadRequestError: 400 injected 400");
   }, 60_000);
 });
 

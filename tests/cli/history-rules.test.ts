@@ -4,16 +4,16 @@ import { compareLane, compareRuns, rateText } from "../../orchestrator/history/c
 import { didYouMean, editDistance, nearest } from "../../orchestrator/cli/suggest.ts";
 import { adapterRow, packageVersion } from "../../orchestrator/cli/commands/adapters.ts";
 import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
-import type { FrameworkRecord, RunRecord } from "../../orchestrator/report/record.ts";
+import type { AdapterRecord, RunRecord } from "../../orchestrator/report/record.ts";
 
-const lane = (passes: boolean[], available = true): FrameworkRecord =>
+const lane = (passes: boolean[], available = true): AdapterRecord =>
   ({
     framework: "vanilla",
     available,
     lib_version: "x",
     variant: false,
     items: available ? passes.map((passed, i) => ({ item_id: `i${i}`, repeat: 0, passed })) : [],
-  }) as unknown as FrameworkRecord;
+  }) as unknown as AdapterRecord;
 
 describe("compare rule", () => {
   it("any cell lost regresses at the default threshold 0; --threshold N allows N", () => {
@@ -37,7 +37,7 @@ describe("compare rule", () => {
   it("a lane available in A and not in B regresses; lanes on one side only do not", () => {
     expect(compareLane("t", "vanilla", lane([true]), lane([], false), { threshold: 5 }).regression).toBe(true);
     expect(compareLane("t", "vanilla", lane([], false), lane([true]), { threshold: 0 }).regression).toBe(false);
-    const rec = (arena: string, fw: FrameworkRecord) => ({ arena, frameworks: [fw] }) as unknown as RunRecord;
+    const rec = (arena: string, adapterRecord: AdapterRecord) => ({ arena, frameworks: [adapterRecord] }) as unknown as RunRecord;
     const diffs = compareRuns([rec("x", lane([true]))], [rec("y", lane([false]))], { threshold: 0 });
     expect(diffs.map((d) => [d.arena, d.a !== undefined, d.b !== undefined, d.regression])).toEqual([
       ["x", true, false, false],

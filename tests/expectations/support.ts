@@ -10,7 +10,7 @@ import { afterAll } from "vitest";
 import {
   ExpectationsError,
   loadExpectations,
-  type ComparedFramework,
+  type ComparedAdapter,
   type ComparedItem,
   type ComparedRecord,
 } from "../../orchestrator/expectations/index.ts";
@@ -54,11 +54,11 @@ export const LG = `mode = "mock"\narena = "resilience"\nframework = "langgraph"\
 export function item(item_id: string, passed: boolean, extra: Partial<ComparedItem> = {}): ComparedItem {
   return { item_id, repeat: 0, passed, error: null, ...extra };
 }
-export function lane(framework: string, items: ComparedItem[], extra: Partial<ComparedFramework> = {}): ComparedFramework {
-  return { framework, available: true, items, ...extra };
+export function lane(adapter: string, items: ComparedItem[], extra: Partial<ComparedAdapter> = {}): ComparedAdapter {
+  return { framework: adapter, available: true, items, ...extra };
 }
-export function record(arena: string, frameworks: ComparedFramework[], mode: "mock" | "live" = "mock"): ComparedRecord {
-  return { arena, mode, frameworks };
+export function record(arena: string, adapterRecords: ComparedAdapter[], mode: "mock" | "live" = "mock"): ComparedRecord {
+  return { arena, mode, frameworks: adapterRecords };
 }
 /** The resilience run as mock mode produces it: the two known findings. */
 export function resilienceRun(overrides: { oa02?: boolean; lg01?: boolean } = {}): ComparedRecord {
@@ -77,4 +77,4 @@ export function resilienceRun(overrides: { oa02?: boolean; lg01?: boolean } = {}
 export const known = () => loadExpectations(writeFile(entry(OA) + "\n" + entry(LG)));
 
 /** An item as an update reports it added, removed or kept. */
-export const ref = (framework: string, item_id: string, arena = "resilience", mode = "mock") => ({ mode, arena, framework, item_id });
+export const ref = (adapter: string, item_id: string, arena = "resilience", mode = "mock") => ({ mode, arena, framework: adapter, item_id });

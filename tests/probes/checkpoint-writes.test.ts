@@ -26,7 +26,7 @@ describe("§14 the judge", () => {
     ]);
     const base = syntheticRun([]);
     const isolation = { level: "watched" as const, network: "shared" as const, tool: "watcher (/proc)", violations: ["w1: created x.json in the repository (/repo/x.json)", "w1: a process outlived the worker outside its process group (pid 7: sleep 300); killed"] };
-    const watched = { ...base, framework: { ...base.framework, isolation }, checkpointFiles: [{ path: "dur-01.r0/store.sqlite", bytes: 10 }] };
+    const watched = { ...base, record: { ...base.record, isolation }, checkpointFiles: [{ path: "dur-01.r0/store.sqlite", bytes: 10 }] };
     expect(writesViolations(watched, "state")).toEqual([
       "wrote outside checkpoint_dir: w1: created x.json in the repository (/repo/x.json)",
       "declares stateless resume but wrote dur-01.r0/store.sqlite in checkpoint_dir (stale declaration)",

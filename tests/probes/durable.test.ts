@@ -32,6 +32,6 @@ describeProbe("durable", {
   fixtures: ["cheater", "restarter"],
   observe: (subject, result) => {
     const run = result.runs[0];
-    if (result.status !== "n/a" && run?.framework.available) findings.push(durableFinding(subject.name, result.case, run, result.violations));
+    if (result.status !== "n/a" && run?.record.available) findings.push(durableFinding(subject.name, result.case, run, result.violations));
   },
 });

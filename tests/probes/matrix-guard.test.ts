@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { isFailure } from "../../orchestrator/supervisor/failure.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
 import { OUR_CORPUS, tempDirs } from "../support/run.ts";
-import { expectedFrameworks, mustBuild } from "../../orchestrator/probes/built.ts";
+import { expectedAdapters, mustBuild } from "../../orchestrator/probes/built.ts";
 import { probeAdapters } from "./support.ts";
 
 /** Build one adapter in a real worker; null when it built, else why not. */
@@ -59,7 +59,7 @@ describe("matrix guards", () => {
       it(`${adapter.name}${mustBuild(adapter.name) ? " (required)" : ""}`, async (ctx) => {
         const why = await buildFailure(adapter);
         if (why !== null && !mustBuild(adapter.name)) ctx.skip(`not required, and not buildable here: ${why}`);
-        expect(why, `${adapter.name} is required (${expectedFrameworks().join(", ") || "baseline"}) but did not build`).toBeNull();
+        expect(why, `${adapter.name} is required (${expectedAdapters().join(", ") || "baseline"}) but did not build`).toBeNull();
       }, 300_000);
     }
   });

@@ -52,7 +52,7 @@ describeProbe("shared-controls", {
   fixtures: ["own-model", "own-temperature", "no-temperature", "extra-sampling", "stale-exception"],
   observe: (subject, result) => {
     if (result.status === "n/a") return;
-    const runs = result.runs.filter((r) => r.framework.available);
+    const runs = result.runs.filter((r) => r.record.available);
     findings[subject.name] = {
       wire_exceptions: runs[0]?.declared.wireExceptions ?? [],
       keys_sent: [...new Set(runs.flatMap((r) => r.bodies.flatMap((b) => Object.keys(b))))],

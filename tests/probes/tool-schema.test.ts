@@ -79,10 +79,10 @@ describeProbe("tool-schema", {
   observe: (subject, result) => {
     const run = result.runs[0]!;
     const arena = result.case.slice("schema:".length);
-    const entry = (findings[subject.name] ??= { lib_version: run.framework.lib_version, arenas: {} });
+    const entry = (findings[subject.name] ??= { lib_version: run.record.lib_version, arenas: {} });
     entry.arenas[arena] = {
-      available: run.framework.available,
-      ...(run.framework.reason ? { reason: run.framework.reason } : {}),
+      available: run.record.available,
+      ...(run.record.reason ? { reason: run.record.reason } : {}),
       gated_violations: [...result.violations],
       known: knownOf("tool-schema", subject.name, result.case).length > 0,
       finding: schemaFindings(run, arena, schemaArena(arena).tools),

@@ -53,7 +53,7 @@ describeProbe("transport", {
   fixtures: ["no-timeout", "fixed-timeout", "retries-400", "swallows-429"],
   observe: (subject, result) => {
     const run = result.runs[0];
-    if (result.case !== "timeout-honoured" || !run?.framework.available) return;
+    if (result.case !== "timeout-honoured" || !run?.record.available) return;
     findings.push(transportFinding(subject.name, "hang-T", run, { faults: [400], retryAfter: null, stallSeconds: STALL_S, timeoutS: TIMEOUT.seconds }));
   },
 });
@@ -67,7 +67,7 @@ describe.concurrent("§11 finding table rows (not gated): [429], [429,429,429], 
         findings.push(transportFinding(subject.name, FINDING_ROWS[i]!, run, { faults: s.faults, retryAfter: s.retryAfter, stallSeconds: 0, timeoutS: STATUS_TIMEOUT_S }));
       });
       // Recorded whatever they show; the only requirement is that every run produced an outcome.
-      for (const r of runs) expect(r.framework.framework).toBe(subject.name);
+      for (const r of runs) expect(r.record.framework).toBe(subject.name);
     }, MATRIX_TIMEOUT_MS);
   }
 });

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isMainThread } from "node:worker_threads";
-import type { FrameworkRecord } from "../../orchestrator/report/record.ts";
+import type { AdapterRecord } from "../../orchestrator/report/record.ts";
 import { blankItemRecord } from "../../orchestrator/run/item-record.ts";
 import { runsInFlight, sharedRunner, type ProbeEnv, type RunSetup } from "../../orchestrator/probes/execute.ts";
 import { allArenaTools } from "../../orchestrator/probes/registry.ts";
@@ -117,10 +117,10 @@ export function testEnv(): ProbeEnv {
 }
 
 /** A synthetic run from request bodies alone (self-tests of the pure checks). */
-export function syntheticRun(bodies: readonly Body[], items: Partial<FrameworkRecord["items"][number]>[] = [{}]): WireRun {
+export function syntheticRun(bodies: readonly Body[], items: Partial<AdapterRecord["items"][number]>[] = [{}]): WireRun {
   return {
     adapter: "synthetic",
-    framework: {
+    record: {
       framework: "synthetic",
       available: true,
       lib_version: "n/a",

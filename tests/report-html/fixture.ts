@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Manifest } from "../../orchestrator/store/manifest.ts";
-import type { FrameworkRecord, ItemRecord, RunRecord } from "../../orchestrator/report/record.ts";
+import type { AdapterRecord, ItemRecord, RunRecord } from "../../orchestrator/report/record.ts";
 import { compactRequest, transcriptKey, type JsonObject, type JsonValue, type LaneTranscriptFile } from "../../orchestrator/report/html/transcript.ts";
 import { benchManifest } from "../support/records.ts";
 
@@ -35,11 +35,11 @@ export function item(id: string, over: Partial<ItemRecord> = {}): ItemRecord {
   };
 }
 
-export function lane(framework: string, items: ItemRecord[], over: Partial<FrameworkRecord> = {}): FrameworkRecord {
+export function lane(adapter: string, items: ItemRecord[], over: Partial<AdapterRecord> = {}): AdapterRecord {
   return {
-    framework,
+    framework: adapter,
     available: true,
-    lib_version: `${framework} 1.0.0`,
+    lib_version: `${adapter} 1.0.0`,
     variant: false,
     isolation: { level: "sandbox", network: "sealed", tool: "bubblewrap 0.8.0" },
     items,
@@ -47,7 +47,7 @@ export function lane(framework: string, items: ItemRecord[], over: Partial<Frame
   };
 }
 
-export function record(arena: string, frameworks: FrameworkRecord[], over: Partial<RunRecord> = {}): RunRecord {
+export function record(arena: string, adapterRecords: AdapterRecord[], over: Partial<RunRecord> = {}): RunRecord {
   return {
     schema: 1,
     format_version: 2,
@@ -59,14 +59,14 @@ export function record(arena: string, frameworks: FrameworkRecord[], over: Parti
     model: "mock-model",
     temperature: 0,
     repeat: 1,
-    dataset_size: frameworks[0]?.items.length ?? 0,
+    dataset_size: adapterRecords[0]?.items.length ?? 0,
     started_at: "2026-12-01T08:00:00Z",
     duration_s: 1.5,
     harness_version: "0.1.0",
     node: "24.21.0",
     platform: "linux-x64",
     pricing: { input_per_m: 0.4, output_per_m: 1.6 },
-    frameworks,
+    frameworks: adapterRecords,
     ...over,
   };
 }

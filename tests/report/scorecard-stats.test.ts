@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { FORMAT_VERSION, type FrameworkRecord, type RunRecord } from "../../orchestrator/report/record.ts";
+import { FORMAT_VERSION, type AdapterRecord, type RunRecord } from "../../orchestrator/report/record.ts";
 import { statisticsSection } from "../../orchestrator/report/scorecard-stats.ts";
 import { minimalItem } from "../support/records.ts";
 
-const lane = (framework: string, verdicts: [string, number, boolean][]): FrameworkRecord => ({
-  framework,
+const lane = (adapter: string, verdicts: [string, number, boolean][]): AdapterRecord => ({
+  framework: adapter,
   available: true,
   lib_version: "x",
   variant: false,
   items: verdicts.map(([id, repeat, passed]) => minimalItem(id, { repeat, passed })),
 });
-const run = (mode: "mock" | "live", repeat: number, frameworks: FrameworkRecord[]): RunRecord => ({
+const run = (mode: "mock" | "live", repeat: number, adapterRecords: AdapterRecord[]): RunRecord => ({
   schema: 1,
   format_version: FORMAT_VERSION,
   run_id: "r",
@@ -28,7 +28,7 @@ const run = (mode: "mock" | "live", repeat: number, frameworks: FrameworkRecord[
   node: "24",
   platform: "linux-x64",
   pricing: { input_per_m: 0, output_per_m: 0 },
-  frameworks,
+  frameworks: adapterRecords,
 });
 
 describe("the scorecard's statistics", () => {

@@ -15,9 +15,9 @@ const restarter = { name: "restarter", module: FIXTURES.restarter.module };
 function suite(arenaDir: string, corpusPath: string) {
   it("vanilla passes every item across a real restart", async () => {
     const { records } = await quickRun({ arenaDirs: [arenaDir], adapters: [adapterEntry("vanilla")], corpusPath });
-    const fw = records[0]!.frameworks[0]!;
-    expect(fw.items.length).toBeGreaterThanOrEqual(8);
-    for (const item of fw.items) {
+    const adapterRecord = records[0]!.frameworks[0]!;
+    expect(adapterRecord.items.length).toBeGreaterThanOrEqual(8);
+    for (const item of adapterRecord.items) {
       expect(item.passed, `${item.item_id}: ${item.error}`).toBe(true);
       expect(item.suspends).toBe(1);
     }

@@ -57,15 +57,15 @@ describeWithReference("golden numbers: vanilla on the reference arenas", () => {
       corpusPath: REFERENCE_CORPUS,
     });
     for (const record of records) {
-      const fw = record.frameworks[0]!;
-      expect(fw.available, `${record.arena}: ${fw.reason}`).toBe(true);
-      const got = new Map(fw.items.map((i) => [i.item_id, [i.prompt_tokens, i.completion_tokens, i.llm_calls]]));
+      const adapterRecord = record.frameworks[0]!;
+      expect(adapterRecord.available, `${record.arena}: ${adapterRecord.reason}`).toBe(true);
+      const got = new Map(adapterRecord.items.map((i) => [i.item_id, [i.prompt_tokens, i.completion_tokens, i.llm_calls]]));
       expect(Object.fromEntries(got), record.arena).toEqual(Object.fromEntries(parsePerItem(PER_ITEM[record.arena]!)));
-      const failed = fw.items.filter((i) => !i.passed).map((i) => `${i.item_id}: ${i.error ?? JSON.stringify(i.checks.filter((c) => !c.ok))}`);
+      const failed = adapterRecord.items.filter((i) => !i.passed).map((i) => `${i.item_id}: ${i.error ?? JSON.stringify(i.checks.filter((c) => !c.ok))}`);
       expect(failed, record.arena).toEqual([]);
       const [n, prompt, completion, calls, total, meanTokens, meanCalls, cost] = SUMS[record.arena]!;
-      const sum = (k: "prompt_tokens" | "completion_tokens" | "llm_calls") => fw.items.reduce((a, i) => a + i[k], 0);
-      expect([fw.items.length, sum("prompt_tokens"), sum("completion_tokens"), sum("llm_calls")], record.arena).toEqual([
+      const sum = (k: "prompt_tokens" | "completion_tokens" | "llm_calls") => adapterRecord.items.reduce((a, i) => a + i[k], 0);
+      expect([adapterRecord.items.length, sum("prompt_tokens"), sum("completion_tokens"), sum("llm_calls")], record.arena).toEqual([
         n,
         prompt,
         completion,
@@ -87,9 +87,9 @@ describeWithReference("golden numbers: vanilla on the reference arenas", () => {
       adapters: [adapterEntry("vanilla-multi")],
       corpusPath: REFERENCE_CORPUS,
     });
-    const fw = records[0]!.frameworks[0]!;
-    expect(fw.items.every((i) => i.passed)).toBe(true);
-    const got = new Map(fw.items.map((i) => [i.item_id, [i.prompt_tokens, i.completion_tokens, i.llm_calls]]));
+    const adapterRecord = records[0]!.frameworks[0]!;
+    expect(adapterRecord.items.every((i) => i.passed)).toBe(true);
+    const got = new Map(adapterRecord.items.map((i) => [i.item_id, [i.prompt_tokens, i.completion_tokens, i.llm_calls]]));
     expect(Object.fromEntries(got)).toEqual(Object.fromEntries(parsePerItem(PIPELINE)));
     const row = scorecardRows(records[0]!)[0]!;
     expect(row.available && [row.total_tokens, row.mean_tokens, row.mean_llm_calls, row.est_cost_usd]).toEqual([

@@ -100,8 +100,8 @@ describe("worker faults", () => {
       adapters: [{ name: "vanilla", module: path.join(REPO_ROOT, "workers", "adapters", "vanilla", "index.ts") }],
       corpusPath: path.join(root, "no-such-corpus.json"),
     });
-    const fw = records[0]!.frameworks[0]!;
-    expect(fw.available).toBe(false);
-    expect(fw.reason).toMatch(/^build failed: CorpusError: .*no-such-corpus\.json: cannot read/);
+    const adapterRecord = records[0]!.frameworks[0]!;
+    expect(adapterRecord.available).toBe(false);
+    expect(adapterRecord.reason).toMatch(/^build failed: CorpusError: .*no-such-corpus\.json: cannot read/);
   }, 10_000);
 });

@@ -63,24 +63,24 @@ describe.skipIf(!sealed)("sealed (bubblewrap)", () => {
       vi.stubEnv("ARENA_SANDBOX", "bwrap");
       const tag = randomUUID();
       const run = await orphanRun(tag, c.arena, c.items);
-      expect(run.framework.items.map((i) => i.passed)).toEqual([true, true]);
+      expect(run.record.items.map((i) => i.passed)).toEqual([true, true]);
       // One was started (so "none left" below means something) ...
       expect(leftPids(run).length).toBeGreaterThan(0);
       // ... and none is left.
       expect(await alive(() => tagged("ARENA_ORPHAN_TAG", tag))).toEqual([]);
-      expect(run.framework.isolation).toEqual({ level: "sandbox", network: "sealed", tool: bwrapVersion() });
+      expect(run.record.isolation).toEqual({ level: "sandbox", network: "sealed", tool: bwrapVersion() });
     }, 60_000);
   }
 
   it("late-litterer: the write after the restart fails with EROFS, the item errors, nothing lands", async () => {
     vi.stubEnv("ARENA_SANDBOX", "bwrap");
     const run = await litterRun();
-    const item = run.framework.items[0]!;
+    const item = run.record.items[0]!;
     expect(item.passed).toBe(false);
     const foreign = path.join(run.checkpointRoot, "vanilla");
     expect(item.error).toContain(`EROFS: read-only file system, mkdir '${foreign}'`);
     expect(existsSync(foreign)).toBe(false);
-    expect(run.framework.isolation?.violations).toBeUndefined();
+    expect(run.record.isolation?.violations).toBeUndefined();
   }, 60_000);
 });
 
@@ -90,11 +90,11 @@ describe.runIf(process.platform === "linux")("watched (ARENA_SANDBOX=off)", () =
       vi.stubEnv("ARENA_SANDBOX", "off");
       const tag = randomUUID();
       const run = await orphanRun(tag, c.arena, c.items);
-      expect(run.framework.items.map((i) => i.passed)).toEqual([true, true]);
+      expect(run.record.items.map((i) => i.passed)).toEqual([true, true]);
       const pids = leftPids(run);
       expect(pids.length).toBeGreaterThan(0);
       expect(await alive(() => tagged("ARENA_ORPHAN_TAG", tag))).toEqual([]);
-      const isolation = run.framework.isolation!;
+      const isolation = run.record.isolation!;
       expect(isolation).toMatchObject({ level: "watched", network: "shared", tool: "watcher (/proc)", reason: "ARENA_SANDBOX=off" });
       const survivors = (isolation.violations ?? []).filter((v) => v.includes("outlived the worker"));
       expect(survivors.map((v) => Number(/pid (\d+)/.exec(v)![1])).sort()).toEqual([...pids].sort());
@@ -105,10 +105,10 @@ describe.runIf(process.platform === "linux")("watched (ARENA_SANDBOX=off)", () =
   it("late-litterer: the write into another adapter's folder happens, and is recorded", async () => {
     vi.stubEnv("ARENA_SANDBOX", "off");
     const run = await litterRun();
-    expect(run.framework.items[0]!.passed).toBe(true);
+    expect(run.record.items[0]!.passed).toBe(true);
     const planted = path.join(run.checkpointRoot, "vanilla", "durable_state", PLANTED);
     expect(existsSync(planted)).toBe(true);
-    expect(run.framework.isolation?.violations).toContainEqual(
+    expect(run.record.isolation?.violations).toContainEqual(
       expect.stringMatching(new RegExp(`^w\\d+: created vanilla/durable_state/${PLANTED} in the checkpoint root \\(${planted.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\)$`)),
     );
   }, 60_000);

@@ -37,7 +37,7 @@ export function resumedCapRun(adapter: string, cap: number): Promise<ProbeRun> {
 
 /** c-01 stops at `cap` calls, every one served and asking for a tool; c-02 pauses after one call, then gets `cap` more. */
 export function expectEachLegCapped(run: ProbeRun, cap: number): void {
-  const [fresh, resumed] = run.framework.items;
+  const [fresh, resumed] = run.record.items;
   expect([fresh!.served?.llm_calls, fresh!.llm_calls, fresh!.tool_calls.length, fresh!.error]).toEqual([
     cap,
     cap,

@@ -138,7 +138,7 @@ describe("a probe run looks like a bench run from inside a worker", () => {
   describe.concurrent("env, argv, cwd, TMPDIR, config (URL, key), arena spec, items, checkpoint folders and call stacks agree up to per-run values", () => {
     for (const { setup, options } of shapes) {
       it(`${setup} (${shape(options)})`, async () => {
-        const probe = (await wireRunMany({ adapter: OBSERVER, ...options })).map((r) => seenIn(r.framework.items[0]?.output_text));
+        const probe = (await wireRunMany({ adapter: OBSERVER, ...options })).map((r) => seenIn(r.record.items[0]?.output_text));
         const bench = await benchRun(options);
         expect(probe).toHaveLength(options.arenas.length);
         probe.forEach((seen, i) => {

@@ -33,7 +33,7 @@ function selectProbes(ids: readonly string[]): Probe[] {
   }
 }
 
-function selectSubjects(frameworks: readonly string[], adapters: readonly string[], cwd: string): Subject[] {
+function selectSubjects(named: readonly string[], adapters: readonly string[], cwd: string): Subject[] {
   let catalogue: Subject[];
   try {
     catalogue = catalogueSubjects();
@@ -41,7 +41,7 @@ function selectSubjects(frameworks: readonly string[], adapters: readonly string
     if (err instanceof ProbeSelectionError) throw new UsageError(err.message);
     throw err;
   }
-  const names = frameworks.length === 0 && adapters.length === 0 ? ["all"] : frameworks;
+  const names = named.length === 0 && adapters.length === 0 ? ["all"] : named;
   const unknown = names.filter((n) => n !== "all" && !catalogue.some((s) => s.name === n));
   if (unknown.length > 0) {
     throw new UsageError(`--framework: no adapter ${unknown.map((n) => JSON.stringify(n)).join(", ")} in the catalogue (known: ${catalogue.map((s) => s.name).join(", ")}, all)`);
@@ -55,8 +55,8 @@ function environment(io: Io, total: () => number): ProbeEnv {
   let done = 0;
   const runSetup = sharedRunner(runsInFlight(), (setup, subject, run) => {
     done += 1;
-    const fw = run.framework;
-    const what = fw.available ? `${run.bodies.length} request(s) served` : `not built (${fw.unavailable_kind})`;
+    const adapterRecord = run.record;
+    const what = adapterRecord.available ? `${run.bodies.length} request(s) served` : `not built (${adapterRecord.unavailable_kind})`;
     // A shared run can answer setups nobody asked for (a warm-up, a group's other lanes).
     io.stderr(`arena probe: run ${done}/${Math.max(done, total())}: ${subject.name} ${setup}, ${what}\n`);
   });
@@ -104,11 +104,11 @@ async function fixtures(probes: readonly Probe[], filtered: boolean, io: Io): Pr
 export async function run({ flags, io }: CommandContext): Promise<number> {
   const probeIds = list(flags["probe"]);
   const probes = selectProbes(probeIds);
-  const frameworks = list(flags["framework"]);
+  const named = list(flags["framework"]);
   const adapters = list(flags["adapter"]);
   if (flags["fixtures"] === true) {
-    if (frameworks.length + adapters.length > 0) throw new UsageError("--fixtures runs the hostile catalogue: give it without --framework or --adapter");
+    if (named.length + adapters.length > 0) throw new UsageError("--fixtures runs the hostile catalogue: give it without --framework or --adapter");
     return fixtures(probes, probeIds.length > 0, io);
   }
-  return matrix(probes, selectSubjects(frameworks, adapters, io.cwd), io);
+  return matrix(probes, selectSubjects(named, adapters, io.cwd), io);
 }

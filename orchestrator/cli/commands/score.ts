@@ -65,10 +65,10 @@ export async function run(ctx: CommandContext): Promise<number> {
     io.stdout(`${c.arena}/${c.framework}/${c.item_id}${c.repeat ? `#${c.repeat}` : ""}: ${verdict(c.before)} → ${verdict(c.after)}\n`);
   }
   for (const [i, record] of rescored.records.entries()) {
-    for (const [j, fw] of record.frameworks.entries()) {
+    for (const [j, adapterRecord] of record.frameworks.entries()) {
       const was = original.records[i]!.frameworks[j]!.items.filter((x) => x.passed).length;
-      const passedNow = fw.items.filter((x) => x.passed).length;
-      io.stdout(fw.available ? `${record.arena} ${fw.framework}: ${passedNow}/${fw.items.length} passed (was ${was})\n` : `${record.arena} ${fw.framework}: not available (${fw.reason})\n`);
+      const passedNow = adapterRecord.items.filter((x) => x.passed).length;
+      io.stdout(adapterRecord.available ? `${record.arena} ${adapterRecord.framework}: ${passedNow}/${adapterRecord.items.length} passed (was ${was})\n` : `${record.arena} ${adapterRecord.framework}: not available (${adapterRecord.reason})\n`);
     }
   }
   io.stdout(`${rescored.changes.length} verdict(s) changed; scored from ${original.layout.runId}, no model call\n`);

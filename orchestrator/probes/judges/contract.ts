@@ -12,9 +12,9 @@ const where = (i: number, n: number) => `request ${i + 1}/${n}`;
 
 /** The run could not be judged at all (unavailable, nothing ran, nothing reached the gateway). */
 export function runViolations(run: WireRun): string[] {
-  const fw = run.framework;
-  if (!fw.available) return [`${fw.framework} unavailable (${fw.unavailable_kind}): ${fw.reason}`];
-  if (fw.items.length === 0) return ["no items ran"];
+  const adapterRecord = run.record;
+  if (!adapterRecord.available) return [`${adapterRecord.framework} unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
+  if (adapterRecord.items.length === 0) return ["no items ran"];
   if (run.bodies.length === 0) return ["no request reached the gateway"];
   return [];
 }
@@ -108,13 +108,13 @@ export function staleDelegateViolations(delegates: readonly string[], runs: read
 
 /** §3: exactly `cap` LLM requests served against a model that never stops asking for tools; and the run ended by itself. */
 export function capViolations(run: WireRun, cap: number): string[] {
-  const fw = run.framework;
-  if (!fw.available) return [`${fw.framework} unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+  const adapterRecord = run.record;
+  if (!adapterRecord.available) return [`${adapterRecord.framework} unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
   const out: string[] = [];
   if (run.bodies.length !== cap) {
     out.push(`served ${run.bodies.length} LLM requests with max_tool_iterations = ${cap} (must be exactly ${cap})`);
   }
-  for (const item of fw.items) {
+  for (const item of adapterRecord.items) {
     if (item.error?.includes("worker did not answer within")) out.push(`${item.item_id}: the run did not end by itself (${item.error})`);
   }
   return out;
@@ -197,7 +197,7 @@ export const toolArgumentViolations = judgeRun(function toolArgumentViolations(
   marker: string,
 ): string[] {
   const out: string[] = [];
-  const names = run.framework.items.flatMap((i) => i.tool_calls);
+  const names = run.record.items.flatMap((i) => i.tool_calls);
   if (names.length !== 1 || names[0] !== expected.name) {
     out.push(`the run record lists tool calls ${JSON.stringify(names)}, expected exactly [${JSON.stringify(expected.name)}]`);
   }

@@ -41,7 +41,7 @@ export function controlsViolations(
       out.push(...base);
       continue;
     }
-    const arena = run.framework.items[0]?.item_id ?? "?";
+    const arena = run.record.items[0]?.item_id ?? "?";
     run.bodies.forEach((body, i) => {
       const at = `${arena} request ${i + 1}/${run.bodies.length}`;
       if (body.model !== controls.model) {

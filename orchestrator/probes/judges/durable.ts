@@ -50,10 +50,10 @@ export function durableItemViolations(item: ItemRecord | undefined, want: Durabl
   return out;
 }
 
-export function durableViolations(run: Pick<WireRun, "framework" | "requestTags">, wants: readonly DurableExpectation[]): string[] {
-  const fw = run.framework;
-  if (!fw.available) return [`unavailable (${fw.unavailable_kind}): ${fw.reason}`];
-  const out = wants.flatMap((w) => durableItemViolations(fw.items.find((i) => i.item_id === w.itemId), w));
+export function durableViolations(run: Pick<WireRun, "record" | "requestTags">, wants: readonly DurableExpectation[]): string[] {
+  const adapterRecord = run.record;
+  if (!adapterRecord.available) return [`unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
+  const out = wants.flatMap((w) => durableItemViolations(adapterRecord.items.find((i) => i.item_id === w.itemId), w));
   // On the wire: a one-item run whose legs all reached the gateway came from as many worker tags as legs.
   if (wants.length === 1 && out.length === 0) {
     const tags = new Set(run.requestTags);

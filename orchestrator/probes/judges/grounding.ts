@@ -9,7 +9,7 @@
 import type { Arena, Check } from "../../arena/schemas.ts";
 import { compileScript } from "../../gateway/script.ts";
 import { selectTurns } from "../../gateway/selection.ts";
-import type { FrameworkRecord } from "../../report/record.ts";
+import type { AdapterRecord } from "../../report/record.ts";
 import { scoreItem } from "../../scoring/score.ts";
 import { dumpsPy } from "@agentic-arena/py-semantics";
 
@@ -69,15 +69,15 @@ export function multiHopScriptViolations(arena: Arena, ids: readonly string[]): 
 }
 
 /** An adapter's mock run over rag: every item passes, exactly two searches on each multi-hop item. */
-export function ragWalkViolations(fw: FrameworkRecord, arena: Arena, multiHop: readonly string[]): string[] {
-  if (!fw.available) return [`unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+export function ragWalkViolations(adapterRecord: AdapterRecord, arena: Arena, multiHop: readonly string[]): string[] {
+  if (!adapterRecord.available) return [`unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
   const out: string[] = [];
-  const passed = fw.items.filter((i) => i.passed).length;
+  const passed = adapterRecord.items.filter((i) => i.passed).length;
   if (passed !== arena.items.length) {
-    out.push(`${passed}/${arena.items.length} passed (failing: ${fw.items.filter((i) => !i.passed).map((i) => i.item_id).join(", ")})`);
+    out.push(`${passed}/${arena.items.length} passed (failing: ${adapterRecord.items.filter((i) => !i.passed).map((i) => i.item_id).join(", ")})`);
   }
   for (const id of multiHop) {
-    const item = fw.items.find((i) => i.item_id === id);
+    const item = adapterRecord.items.find((i) => i.item_id === id);
     const searches = item ? item.tool_calls.filter((t) => t === "search").length : 0;
     if (searches !== 2) out.push(`${id}: ${searches} searches on a multi-hop item (expected exactly 2)`);
   }

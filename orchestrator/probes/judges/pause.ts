@@ -6,27 +6,27 @@
  * `unsupported` — never as failing items.
  */
 import type { Arena } from "../../arena/schemas.ts";
-import type { FrameworkRecord } from "../../report/record.ts";
+import type { AdapterRecord } from "../../report/record.ts";
 import { SUSPEND_TOOLS } from "../../../contract/tools/registry.ts";
 import { UNSUPPORTED_REASON } from "../declarations.ts";
 
 /** How an adapter without resume must be reported. */
-export function unsupportedViolations(fw: FrameworkRecord): string[] {
+export function unsupportedViolations(adapterRecord: AdapterRecord): string[] {
   const out: string[] = [];
-  if (fw.available) out.push(`reported available with ${fw.items.length} items (expected unsupported)`);
-  if (fw.unavailable_kind !== "unsupported") out.push(`unavailable_kind ${fw.unavailable_kind} (expected unsupported)`);
-  if (fw.reason !== UNSUPPORTED_REASON) out.push(`reason ${JSON.stringify(fw.reason)}`);
-  if (fw.items.length > 0) out.push(`${fw.items.length} items scored for an unsupported adapter`);
+  if (adapterRecord.available) out.push(`reported available with ${adapterRecord.items.length} items (expected unsupported)`);
+  if (adapterRecord.unavailable_kind !== "unsupported") out.push(`unavailable_kind ${adapterRecord.unavailable_kind} (expected unsupported)`);
+  if (adapterRecord.reason !== UNSUPPORTED_REASON) out.push(`reason ${JSON.stringify(adapterRecord.reason)}`);
+  if (adapterRecord.items.length > 0) out.push(`${adapterRecord.items.length} items scored for an unsupported adapter`);
   return out;
 }
 
 const count = (xs: readonly string[], name: string) => xs.filter((x) => x === name).length;
 
-export function pauseViolations(fw: FrameworkRecord, arena: Arena): string[] {
-  if (!fw.available) return [`unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+export function pauseViolations(adapterRecord: AdapterRecord, arena: Arena): string[] {
+  if (!adapterRecord.available) return [`unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
   const out: string[] = [];
-  const ran = new Map(fw.items.map((i) => [i.item_id, i]));
-  const passed = fw.items.filter((i) => i.passed).length;
+  const ran = new Map(adapterRecord.items.map((i) => [i.item_id, i]));
+  const passed = adapterRecord.items.filter((i) => i.passed).length;
   if (passed !== arena.items.length) out.push(`${passed}/${arena.items.length} items passed`);
   for (const spec of arena.items) {
     const item = ran.get(spec.id);

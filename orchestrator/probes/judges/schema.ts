@@ -182,7 +182,7 @@ function toolFinding(spec: ToolSpec, fn: Body | undefined): ToolFinding {
 export function schemaFindings(run: WireRun, arena: string, arenaTools: readonly string[]): ArenaSchemaFinding | null {
   const specs = specsFor(arenaTools);
   const first = firstToolRequest(run, specs);
-  if (!run.framework.available || first === -1) return null;
+  if (!run.record.available || first === -1) return null;
   const body = run.bodies[first]!;
   const fns = wireFunctions(body);
   const advertised = [...fns.keys()];

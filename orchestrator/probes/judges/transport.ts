@@ -18,10 +18,10 @@ export const MEASURED_ITEM = "tr-01";
 export const HOLD_SLACK_S = 0.1;
 export const RATIO_BOUNDS = [1.7, 2.3] as const;
 
-export type Run = Pick<WireRun, "framework" | "attemptLog" | "bodies">;
+export type Run = Pick<WireRun, "record" | "attemptLog" | "bodies">;
 
 export function measured(run: Run): ItemRecord | undefined {
-  return run.framework.items.find((i) => i.item_id === MEASURED_ITEM);
+  return run.record.items.find((i) => i.item_id === MEASURED_ITEM);
 }
 
 export function answered(run: Run): boolean {
@@ -34,8 +34,8 @@ export function stalled(run: Run): readonly AttemptRecord[] {
 }
 
 function unavailable(run: Run): string[] {
-  const fw = run.framework;
-  if (!fw.available) return [`${fw.framework} unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+  const adapterRecord = run.record;
+  if (!adapterRecord.available) return [`${adapterRecord.framework} unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
   if (!measured(run)) return ["the item did not run"];
   return [];
 }

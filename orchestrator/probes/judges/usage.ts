@@ -4,7 +4,7 @@
  * a leg dropped vanishes from it. Served usage is attributed through each worker's own tagged
  * base URL, so an item with nothing served is an adapter that did not use the configured base_url.
  */
-import type { FrameworkRecord } from "../../report/record.ts";
+import type { AdapterRecord } from "../../report/record.ts";
 import type { WireRun } from "../wire-types.ts";
 
 export type Triple = readonly [number, number, number];
@@ -16,13 +16,13 @@ const show = (t: Triple) => `(${t.join(", ")})`;
 const same = (a: Triple, b: Triple) => a.every((x, i) => x === b[i]);
 
 /** Reported (prompt, completion, calls) vs served, per leg, per item, and for the whole gateway; `legs` every item must have had. */
-export function usageViolations(run: Pick<WireRun, "framework" | "servedUsage">, legs?: number): string[] {
-  const fw: FrameworkRecord = run.framework;
-  if (!fw.available) return [`${fw.framework} unavailable (${fw.unavailable_kind}): ${fw.reason}`];
-  if (fw.items.length === 0) return ["no items ran"];
+export function usageViolations(run: Pick<WireRun, "record" | "servedUsage">, legs?: number): string[] {
+  const adapterRecord: AdapterRecord = run.record;
+  if (!adapterRecord.available) return [`${adapterRecord.framework} unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
+  if (adapterRecord.items.length === 0) return ["no items ran"];
   const out: string[] = [];
   const attributed = [0, 0, 0];
-  for (const item of fw.items) {
+  for (const item of adapterRecord.items) {
     const id = item.item_id;
     if (!item.served) {
       out.push(`${id}: the gateway's served usage could not be attributed to the item`);
@@ -55,8 +55,8 @@ export function usageViolations(run: Pick<WireRun, "framework" | "servedUsage">,
 }
 
 /** The baseline's exact numbers (a drifting control moves every comparison). */
-export function pinViolations(run: Pick<WireRun, "framework">, itemId: string, expected: { total: Triple; legs?: readonly Triple[] }): string[] {
-  const item = run.framework.items.find((i) => i.item_id === itemId);
+export function pinViolations(run: Pick<WireRun, "record">, itemId: string, expected: { total: Triple; legs?: readonly Triple[] }): string[] {
+  const item = run.record.items.find((i) => i.item_id === itemId);
   if (!item) return [`${itemId}: not run`];
   const out: string[] = [];
   if (!same(triple(item), expected.total)) out.push(`${itemId}: total ${show(triple(item))} ≠ pinned ${show(expected.total)}`);

@@ -14,25 +14,25 @@ const WATCHED_WRITE = /^[^:]+: (created|modified) .+ in .+ \((.+)\)$/;
 const REFUSED = /\b(EROFS|EACCES|EPERM)\b[^\n]*/;
 
 /** Absolute paths of watched writes outside the worker's folders. */
-export function watchedWrites(run: Pick<WireRun, "framework">): string[] {
-  return (run.framework.isolation?.violations ?? []).flatMap((v) => {
+export function watchedWrites(run: Pick<WireRun, "record">): string[] {
+  return (run.record.isolation?.violations ?? []).flatMap((v) => {
     const m = WATCHED_WRITE.exec(v);
     return m ? [m[2]!] : [];
   });
 }
 
 /** `store`: what the adapter is declared to keep on disk (`any`: no declaration to hold it to). */
-export function writesViolations(run: Pick<WireRun, "framework" | "checkpointFiles">, store: "disk" | "state" | "any" | undefined): string[] {
-  const fw = run.framework;
-  if (!fw.available) return [`unavailable (${fw.unavailable_kind}): ${fw.reason}`];
+export function writesViolations(run: Pick<WireRun, "record" | "checkpointFiles">, store: "disk" | "state" | "any" | undefined): string[] {
+  const adapterRecord = run.record;
+  if (!adapterRecord.available) return [`unavailable (${adapterRecord.unavailable_kind}): ${adapterRecord.reason}`];
   const out: string[] = [];
-  for (const v of fw.isolation?.violations ?? []) if (WATCHED_WRITE.test(v)) out.push(`wrote outside checkpoint_dir: ${v}`);
-  for (const item of fw.items) {
+  for (const v of adapterRecord.isolation?.violations ?? []) if (WATCHED_WRITE.test(v)) out.push(`wrote outside checkpoint_dir: ${v}`);
+  for (const item of adapterRecord.items) {
     const refused = REFUSED.exec(item.error ?? "");
     if (refused) out.push(`${item.item_id}: a write outside checkpoint_dir was refused by the sandbox (${refused[0].trim()})`);
     else if (!item.passed) out.push(`${item.item_id}: did not pass${item.error ? ` (${item.error.split("\n")[0]!.slice(0, 160)})` : ""}`);
   }
-  if (fw.items.length === 0) out.push("no items ran");
+  if (adapterRecord.items.length === 0) out.push("no items ran");
   out.push(...storeViolations(run.checkpointFiles, store));
   return out;
 }

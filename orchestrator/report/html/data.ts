@@ -53,16 +53,16 @@ function runInfo(run: RunInput, label: string): RunInfo {
 }
 
 function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, intervals: IntervalProvider | undefined): Cell {
-  const { fw, record } = lane;
-  const items = fw.items;
+  const { adapterRecord, record } = lane;
+  const items = adapterRecord.items;
   const passed = items.filter((i) => i.passed).length;
-  const passInterval = fw.available && items.length > 0 ? intervals?.wilsonInterval(passed, items.length) : undefined;
+  const passInterval = adapterRecord.available && items.length > 0 ? intervals?.wilsonInterval(passed, items.length) : undefined;
   const overhead = promptOverhead(lanes, lane, baseline);
   return {
     series: lane.seriesId,
     arena: record.arena,
-    available: fw.available,
-    ...(fw.available ? {} : { unavailable: fw.unavailable_kind ?? "load_failed", reason: fw.reason ?? "" }),
+    available: adapterRecord.available,
+    ...(adapterRecord.available ? {} : { unavailable: adapterRecord.unavailable_kind ?? "load_failed", reason: adapterRecord.reason ?? "" }),
     n: items.length,
     passed,
     passRate: items.length === 0 ? 0 : passed / items.length,
@@ -74,8 +74,8 @@ function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, intervals:
     metrics: laneMetrics(items, record.pricing, `${lane.runId}/${record.arena}/${lane.seriesId}`, intervals),
     ...(overhead !== undefined ? { promptOverhead: overhead } : {}),
     latencySamples: items.map((i) => i.latency_s),
-    ...(fw.isolation
-      ? { isolation: { level: fw.isolation.level, network: fw.isolation.network, tool: fw.isolation.tool, violations: fw.isolation.violations ?? [] } }
+    ...(adapterRecord.isolation
+      ? { isolation: { level: adapterRecord.isolation.level, network: adapterRecord.isolation.network, tool: adapterRecord.isolation.tool, violations: adapterRecord.isolation.violations ?? [] } }
       : {}),
   };
 }
@@ -91,15 +91,15 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
     const records = [...run.records].sort((a, b) => a.arena.localeCompare(b.arena));
     for (const record of records) {
       if (!arenas.has(record.arena)) arenas.set(record.arena, { id: record.arena, description: record.arena_description, datasetSize: record.dataset_size });
-      for (const fw of record.frameworks) {
-        const id = combined ? `${runLabel(index)}/${fw.framework}` : fw.framework;
+      for (const adapterRecord of record.frameworks) {
+        const id = combined ? `${runLabel(index)}/${adapterRecord.framework}` : adapterRecord.framework;
         let series = seriesList.find((s) => s.id === id);
         if (!series) {
-          series = { id, framework: fw.framework, runId: run.runId, label: combined ? `${fw.framework} (${runLabel(index)})` : fw.framework, variant: fw.variant, libVersions: [] };
+          series = { id, framework: adapterRecord.framework, runId: run.runId, label: combined ? `${adapterRecord.framework} (${runLabel(index)})` : adapterRecord.framework, variant: adapterRecord.variant, libVersions: [] };
           seriesList.push(series);
         }
-        if (fw.available && !series.libVersions.includes(fw.lib_version)) series.libVersions.push(fw.lib_version);
-        lanes.push({ seriesId: id, runId: run.runId, record, fw });
+        if (adapterRecord.available && !series.libVersions.includes(adapterRecord.lib_version)) series.libVersions.push(adapterRecord.lib_version);
+        lanes.push({ seriesId: id, runId: run.runId, record, adapterRecord });
       }
     }
   });
@@ -109,7 +109,7 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
   lanes.sort((a, b) => arenaIds.indexOf(a.record.arena) - arenaIds.indexOf(b.record.arena) || seriesOrder.indexOf(a.seriesId) - seriesOrder.indexOf(b.seriesId));
   const transcriptFiles = new Map<string, LaneTranscriptFile>();
   for (const run of runs) for (const t of run.transcripts ?? []) transcriptFiles.set(`${run.runId}/${t.arena}/${t.framework}`, t);
-  const grid = itemGrid(lanes, seriesOrder, (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.fw.framework}`));
+  const grid = itemGrid(lanes, seriesOrder, (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.adapterRecord.framework}`));
   const modes = new Set(runs.map((r) => r.manifest?.mode ?? r.records[0]?.mode ?? "mock"));
   return {
     formatVersion: 1,

@@ -53,7 +53,7 @@ export function itemGrid(
     const file = transcriptsFor(lane);
     // A series runs each arena once per run, so a lane's file becomes one transcript block.
     let laneIndex = -1;
-    for (const item of lane.fw.items) {
+    for (const item of lane.adapterRecord.items) {
       const key = `${lane.record.arena}/${item.item_id}#${item.repeat}`;
       let row = rows.get(key);
       if (!row) {

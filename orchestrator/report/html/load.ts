@@ -82,9 +82,9 @@ function loadTranscript(file: string, records: readonly RunRecord[]): Loaded<Lan
     return fail(file, `${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
   const lane = parsed.data;
-  const fw = records.find((r) => r.arena === lane.arena)?.frameworks.find((f) => f.framework === lane.framework);
-  if (!fw) return fail(file, `a transcript of ${lane.arena} × ${lane.framework}, which the run's records do not have`);
-  const known = new Set(fw.items.map((i) => transcriptKey(i.item_id, i.repeat)));
+  const adapterRecord = records.find((r) => r.arena === lane.arena)?.frameworks.find((f) => f.framework === lane.framework);
+  if (!adapterRecord) return fail(file, `a transcript of ${lane.arena} × ${lane.framework}, which the run's records do not have`);
+  const known = new Set(adapterRecord.items.map((i) => transcriptKey(i.item_id, i.repeat)));
   for (const [key, transcript] of Object.entries(lane.items)) {
     if (!known.has(key)) return fail(file, `items.${key}: no such item in the record`);
     const missing = missingBlocks(transcript, lane.blocks);

@@ -3,7 +3,7 @@
  * included, so the report and the scorecard never disagree), plus intervals when a provider is
  * given. Bootstrap seeds come from the figure's name, so rebuilding a report gives the same bars.
  */
-import type { FrameworkRecord, ItemRecord, RunRecord } from "../record.ts";
+import type { AdapterRecord, ItemRecord, RunRecord } from "../record.ts";
 import type { ErrorClass } from "../../run/error-class.ts";
 import { METRICS, type IntervalProvider, type Metric, type MetricName } from "./types.ts";
 
@@ -79,7 +79,7 @@ export function violationsByRule(items: readonly ItemRecord[]): Record<string, n
   return counts;
 }
 
-export function meanPrompt(fw: FrameworkRecord | undefined): number | undefined {
-  if (!fw?.available || fw.items.length === 0) return undefined;
-  return mean(fw.items.map((i) => i.prompt_tokens));
+export function meanPrompt(adapterRecord: AdapterRecord | undefined): number | undefined {
+  if (!adapterRecord?.available || adapterRecord.items.length === 0) return undefined;
+  return mean(adapterRecord.items.map((i) => i.prompt_tokens));
 }

@@ -2,7 +2,7 @@
  * The tables that compare frameworks even in mock mode (resilience, prompt overhead) and the
  * pause/durable table. A lane is one framework's record on one arena in one run.
  */
-import type { FrameworkRecord, RunRecord } from "../record.ts";
+import type { AdapterRecord, RunRecord } from "../record.ts";
 import { mean, meanPrompt } from "./metrics.ts";
 import type { OverheadRow, PauseRow, ResilienceRow } from "./types.ts";
 
@@ -10,7 +10,7 @@ export interface Lane {
   readonly seriesId: string;
   readonly runId: string;
   readonly record: RunRecord;
-  readonly fw: FrameworkRecord;
+  readonly adapterRecord: AdapterRecord;
 }
 
 export const RESILIENCE_ARENA = "resilience";
@@ -21,26 +21,26 @@ export const DURABLE_ARENAS = ["durable_state"];
 
 export function resilienceRows(lanes: readonly Lane[]): ResilienceRow[] {
   return lanes
-    .filter((l) => l.record.arena === RESILIENCE_ARENA && l.fw.available)
+    .filter((l) => l.record.arena === RESILIENCE_ARENA && l.adapterRecord.available)
     .map((l) => ({
       series: l.seriesId,
-      recovered: l.fw.items.filter((i) => i.passed).length,
-      n: l.fw.items.length,
-      failedItems: l.fw.items.filter((i) => !i.passed && !i.error).map((i) => i.item_id),
-      erroredItems: l.fw.items.filter((i) => i.error).map((i) => i.item_id),
-      violationItems: l.fw.items.filter((i) => (i.violations?.length ?? 0) > 0).length,
+      recovered: l.adapterRecord.items.filter((i) => i.passed).length,
+      n: l.adapterRecord.items.length,
+      failedItems: l.adapterRecord.items.filter((i) => !i.passed && !i.error).map((i) => i.item_id),
+      erroredItems: l.adapterRecord.items.filter((i) => i.error).map((i) => i.item_id),
+      violationItems: l.adapterRecord.items.filter((i) => (i.violations?.length ?? 0) > 0).length,
     }));
 }
 
 function isPauseLane(l: Lane): boolean {
-  return PAUSE_ARENAS.includes(l.record.arena) || l.fw.items.some((i) => i.suspends !== undefined);
+  return PAUSE_ARENAS.includes(l.record.arena) || l.adapterRecord.items.some((i) => i.suspends !== undefined);
 }
 
 export function pauseRows(lanes: readonly Lane[]): PauseRow[] {
   const rows: PauseRow[] = [];
   for (const l of lanes) {
-    if (!l.fw.available || !isPauseLane(l)) continue;
-    const items = l.fw.items;
+    if (!l.adapterRecord.available || !isPauseLane(l)) continue;
+    const items = l.adapterRecord.items;
     const paused = items.filter((i) => (i.suspends ?? 0) > 0);
     const stateBytes = items.flatMap((i) => (i.legs ?? []).flatMap((leg) => (leg.resume_state_bytes === undefined ? [] : [leg.resume_state_bytes])));
     const positions = Math.max(0, ...items.map((i) => i.legs?.length ?? 0));
@@ -65,12 +65,12 @@ export function pauseRows(lanes: readonly Lane[]): PauseRow[] {
 
 /** The baseline's lane on the same arena in the same run, when it ran there. */
 export function baselineLane(lanes: readonly Lane[], lane: Lane, baseline: string): Lane | undefined {
-  return lanes.find((l) => l.runId === lane.runId && l.record.arena === lane.record.arena && l.fw.framework === baseline);
+  return lanes.find((l) => l.runId === lane.runId && l.record.arena === lane.record.arena && l.adapterRecord.framework === baseline);
 }
 
 export function promptOverhead(lanes: readonly Lane[], lane: Lane, baseline: string): number | undefined {
-  const own = meanPrompt(lane.fw);
-  const base = meanPrompt(baselineLane(lanes, lane, baseline)?.fw);
+  const own = meanPrompt(lane.adapterRecord);
+  const base = meanPrompt(baselineLane(lanes, lane, baseline)?.adapterRecord);
   return own === undefined || base === undefined || base === 0 ? undefined : own / base;
 }
 
@@ -82,8 +82,8 @@ export function overheadRows(lanes: readonly Lane[], seriesOrder: readonly strin
     let base = 0;
     let arenas = 0;
     for (const lane of lanes.filter((l) => l.seriesId === series)) {
-      const a = meanPrompt(lane.fw);
-      const b = meanPrompt(baselineLane(lanes, lane, baseline)?.fw);
+      const a = meanPrompt(lane.adapterRecord);
+      const b = meanPrompt(baselineLane(lanes, lane, baseline)?.adapterRecord);
       if (a === undefined || b === undefined) continue;
       own += a;
       base += b;

@@ -8,15 +8,15 @@ import path from "node:path";
 import { beforeAll, expect } from "vitest";
 import { loadArena } from "../../../orchestrator/arena/load.ts";
 import type { RequestRecord } from "../../../orchestrator/gateway/index.ts";
-import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
+import type { AdapterRecord } from "../../../orchestrator/report/record.ts";
 import type { AdapterEntry } from "../../../orchestrator/run/index.ts";
 import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun } from "../../support/run.ts";
-import { expectUsageEqualsServed, frameworkOf, OUR_SEVEN, passCount } from "./records.ts";
+import { expectUsageEqualsServed, adapterRecordOf, OUR_SEVEN, passCount } from "./records.ts";
 import { bodiesOf, conversations, requestsOf, type Body } from "./wire.ts";
 
 export interface OurArenas {
   /** A framework's record in one arena: the suite's first adapter unless another is named. */
-  framework(arena: string, name?: string): FrameworkRecord;
+  framework(arena: string, name?: string): AdapterRecord;
   /** The requests a framework sent in one arena, as the gateway recorded them. */
   requests(arena: string, name?: string): RequestRecord[];
   /** The same requests as plain JSON bodies. */
@@ -44,14 +44,14 @@ export function ourArenas(...adapters: (string | AdapterEntry)[]): OurArenas {
     return outcome;
   };
   const requests = (arena: string, name = subject) => requestsOf(ran().gatewayRecords.get(arena), name, arena);
-  const framework = (arena: string, name = subject) => ran().records.find((r) => r.arena === arena)!.frameworks.find((f) => f.framework === name)!;
+  const adapterRecordOn = (arena: string, name = subject) => ran().records.find((r) => r.arena === arena)!.frameworks.find((f) => f.framework === name)!;
   return {
-    framework,
+    framework: adapterRecordOn,
     requests,
     bodies: (arena, name) => bodiesOf(requests(arena, name)),
-    passCounts: () => Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(framework(a))])),
+    passCounts: () => Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(adapterRecordOn(a))])),
     expectUsageAsServed: () => {
-      for (const arena of OUR_SEVEN) expectUsageEqualsServed(arena, framework(arena).items);
+      for (const arena of OUR_SEVEN) expectUsageEqualsServed(arena, adapterRecordOn(arena).items);
     },
   };
 }
@@ -64,9 +64,9 @@ export function ourArenas(...adapters: (string | AdapterEntry)[]): OurArenas {
 export async function ourPipelineRun(adapter: string) {
   const arena = path.join(OUR_ARENAS, "multi_agent");
   const { records, gatewayRecords } = await quickRun({ arenaDirs: [arena], adapters: [adapterEntry(adapter)], corpusPath: OUR_CORPUS });
-  const fw = frameworkOf(records[0]!);
-  expect([fw.variant, passCount(fw)]).toEqual([true, "12/12"]);
-  expectUsageEqualsServed("multi_agent", fw.items);
+  const adapterRecord = adapterRecordOf(records[0]!);
+  expect([adapterRecord.variant, passCount(adapterRecord)]).toEqual([true, "12/12"]);
+  expectUsageEqualsServed("multi_agent", adapterRecord.items);
   const items = [...conversations(bodiesOf(gatewayRecords.get("multi_agent")!.requests)).values()];
-  return { fw, prompt: loadArena(arena).systemPrompt, items };
+  return { adapterRecord, prompt: loadArena(arena).systemPrompt, items };
 }

@@ -38,7 +38,7 @@ export const cappedRun = (adapter: string, cap: number) =>
 
 /** Exactly `cap` calls served, each asking for a tool that ran, and the baseline's error at the end. */
 export function expectStoppedAtCap(run: ProbeRun, cap: number): void {
-  const item = run.framework.items[0]!;
+  const item = run.record.items[0]!;
   expect([run.bodies.length, item.llm_calls, item.error, item.tool_calls.length]).toEqual([cap, cap, CAP_EXCEEDED, cap]);
 }
 
@@ -50,7 +50,7 @@ export function resumedBudgetRun(adapter: string): Promise<ProbeRun> {
 
 /** The resumed leg gets the whole budget again: 2 calls, the restart, then 4 more, and the cap's error. */
 export function expectResumedLegFullBudget(run: ProbeRun): void {
-  const item = run.framework.items[0]!;
+  const item = run.record.items[0]!;
   expect(run.bodies.length).toBe(6);
   expect(item.legs!.map((l) => [l.llm_calls, l.served!.llm_calls, l.suspended])).toEqual([
     [2, 2, true],
@@ -108,9 +108,9 @@ export async function expectOneBudgetForPipeline(adapter: string): Promise<void>
     },
   });
   expect(loop.bodies.length).toBe(4);
-  expect(loop.framework.items[0]!.error).toBe(CAP_EXCEEDED);
+  expect(loop.record.items[0]!.error).toBe(CAP_EXCEEDED);
   const short = await probeRun({ adapter: adapterEntry(adapter), config: { maxToolIterations: 3 }, arena: path.join(OUR_ARENAS, "multi_agent"), items: ["ma-01"] });
   // researcher (tool call), researcher (answer), writer — the editor would be a fourth call.
   expect(short.bodies.map((b) => (b.tools ? "tools" : "no-tools"))).toEqual(["tools", "tools", "no-tools"]);
-  expect(short.framework.items[0]!.error).toBeNull();
+  expect(short.record.items[0]!.error).toBeNull();
 }

@@ -4,7 +4,7 @@
  * classic double-count hides).
  */
 import { expect } from "vitest";
-import type { FrameworkRecord, ItemRecord, RunRecord } from "../../../orchestrator/report/record.ts";
+import type { AdapterRecord, ItemRecord, RunRecord } from "../../../orchestrator/report/record.ts";
 
 /** Our seven arenas, in the order the suites report them. */
 export const OUR_SEVEN = ["tool_use", "structured_output", "rag", "resilience", "multi_agent", "human_in_the_loop", "durable_state"];
@@ -23,15 +23,15 @@ export const ALL_PASSED: Readonly<Record<string, string>> = {
   durable_state: "10/10",
 };
 
-export const frameworkOf = (record: RunRecord): FrameworkRecord => record.frameworks[0]!;
+export const adapterRecordOf = (record: RunRecord): AdapterRecord => record.frameworks[0]!;
 
-export const passCount = (fw: FrameworkRecord) => `${fw.items.filter((i) => i.passed).length}/${fw.items.length}`;
+export const passCount = (adapterRecord: AdapterRecord) => `${adapterRecord.items.filter((i) => i.passed).length}/${adapterRecord.items.length}`;
 
-export const failedIds = (fw: FrameworkRecord) => fw.items.filter((i) => !i.passed).map((i) => i.item_id);
+export const failedIds = (adapterRecord: AdapterRecord) => adapterRecord.items.filter((i) => !i.passed).map((i) => i.item_id);
 
 /** One framework's record in each arena of a run that had several frameworks side by side. */
-export function byArena(records: readonly RunRecord[], framework: string): Map<string, FrameworkRecord> {
-  return new Map(records.map((r) => [r.arena, r.frameworks.find((f) => f.framework === framework)!]));
+export function byArena(records: readonly RunRecord[], adapter: string): Map<string, AdapterRecord> {
+  return new Map(records.map((r) => [r.arena, r.frameworks.find((f) => f.framework === adapter)!]));
 }
 
 type Usage = { prompt_tokens: number; completion_tokens: number; llm_calls: number };

@@ -4,21 +4,21 @@
  * gateway served before any figure is read from it.
  */
 import path from "node:path";
-import type { FrameworkRecord } from "../../../orchestrator/report/record.ts";
+import type { AdapterRecord } from "../../../orchestrator/report/record.ts";
 import { REFERENCE_ARENAS, REFERENCE_CORPUS } from "../../support/reference.ts";
 import { adapterEntry, quickRun } from "../../support/run.ts";
-import { expectUsageEqualsServed, frameworkOf, passCount } from "./records.ts";
+import { expectUsageEqualsServed, adapterRecordOf, passCount } from "./records.ts";
 
-export async function onReferenceArenas(adapter: string, arenas: readonly string[]): Promise<Map<string, FrameworkRecord>> {
+export async function onReferenceArenas(adapter: string, arenas: readonly string[]): Promise<Map<string, AdapterRecord>> {
   const { records } = await quickRun({ arenaDirs: arenas.map((a) => path.join(REFERENCE_ARENAS, a)), adapters: [adapterEntry(adapter)], corpusPath: REFERENCE_CORPUS });
-  for (const record of records) expectUsageEqualsServed(record.arena, frameworkOf(record).items);
-  return new Map(records.map((r) => [r.arena, frameworkOf(r)]));
+  for (const record of records) expectUsageEqualsServed(record.arena, adapterRecordOf(record).items);
+  return new Map(records.map((r) => [r.arena, adapterRecordOf(r)]));
 }
 
-export const total = (fw: FrameworkRecord, k: "prompt_tokens" | "completion_tokens" | "llm_calls") => fw.items.reduce((a, i) => a + i[k], 0);
+export const total = (adapterRecord: AdapterRecord, k: "prompt_tokens" | "completion_tokens" | "llm_calls") => adapterRecord.items.reduce((a, i) => a + i[k], 0);
 
 /** A pipeline variant on the reference multi_agent arena: pass count, Σ prompt, Σ completion, Σ calls. */
 export async function referencePipelineBill(adapter: string): Promise<[string, number, number, number]> {
-  const fw = (await onReferenceArenas(adapter, ["multi_agent"])).get("multi_agent")!;
-  return [passCount(fw), total(fw, "prompt_tokens"), total(fw, "completion_tokens"), total(fw, "llm_calls")];
+  const adapterRecord = (await onReferenceArenas(adapter, ["multi_agent"])).get("multi_agent")!;
+  return [passCount(adapterRecord), total(adapterRecord, "prompt_tokens"), total(adapterRecord, "completion_tokens"), total(adapterRecord, "llm_calls")];
 }

@@ -25,8 +25,8 @@ export type ToolCall = { name: string; arguments: string };
 export type AnswerJudge = (call: ToolCall, content: any, where: string) => void;
 
 /** The requests one framework sent in one arena (several frameworks can share a gateway; the tag says whose). */
-export function requestsOf(gateway: GatewayRecords | undefined, framework: string, arena: string): RequestRecord[] {
-  return (gateway?.requests ?? []).filter((r) => r.tag.startsWith(`${framework}__${arena}__`));
+export function requestsOf(gateway: GatewayRecords | undefined, adapter: string, arena: string): RequestRecord[] {
+  return (gateway?.requests ?? []).filter((r) => r.tag.startsWith(`${adapter}__${arena}__`));
 }
 
 export const bodiesOf = (requests: readonly RequestRecord[]): Body[] => requests.map((r) => toJs(r.body) as Body);

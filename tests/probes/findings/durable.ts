@@ -19,7 +19,7 @@ export interface DurableFinding {
 }
 
 export function durableFinding(adapter: string, probeCase: string, run: WireRun, violations: readonly string[]): DurableFinding {
-  const items = run.framework.items;
+  const items = run.record.items;
   const sizes = items.map((i) => i.legs?.[0]?.resume_state_bytes).filter((x): x is number => typeof x === "number");
   const failed = items.filter((i) => i.error);
   return {

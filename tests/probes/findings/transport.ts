@@ -42,7 +42,7 @@ export function transportFinding(adapter: string, name: string, run: WireRun, se
     return round((a.at - (prev.endedAt ?? prev.closedAt ?? prev.at)) / 1000);
   });
   const it = measured(run);
-  const outcome = !run.framework.available || !it ? "unavailable" : it.error ? "error" : answered(run) ? "answered" : "empty";
+  const outcome = !run.record.available || !it ? "unavailable" : it.error ? "error" : answered(run) ? "answered" : "empty";
   return {
     adapter,
     case: name,
@@ -55,7 +55,7 @@ export function transportFinding(adapter: string, name: string, run: WireRun, se
     backoff_gaps_s: gaps,
     hold_s: setup.stallSeconds > 0 ? all.map((a) => { const h = holdSeconds(a); return h === null ? null : round(h); }) : [],
     outcome,
-    error: it?.error ? it.error.slice(0, 200) : run.framework.available ? null : (run.framework.reason ?? null),
+    error: it?.error ? it.error.slice(0, 200) : run.record.available ? null : (run.record.reason ?? null),
     honours_retry_after: setup.retryAfter === null || gaps.length === 0 ? null : gaps.every((g) => g >= setup.retryAfter! - HOLD_SLACK_S),
   };
 }
