@@ -48,7 +48,7 @@ describe("ai_sdk on our seven arenas", () => {
 
   it("passes every item; the witness sees only the SDK's own answers to a broken and an unknown tool call", () => {
     expect(ours.passCounts()).toEqual(ALL_PASSED);
-    const violations = OUR_SEVEN.flatMap((a) => ours.framework(a).items.flatMap((i) => (i.violations ?? []).map((v) => `${a}/${i.item_id} ${v.rule}`)));
+    const violations = OUR_SEVEN.flatMap((a) => ours.recordOn(a).items.flatMap((i) => (i.violations ?? []).map((v) => `${a}/${i.item_id} ${v.rule}`)));
     // Requests 2 and 3 of each item carry the SDK's text (arenas/expectations.toml, rule tool-output).
     expect(violations).toEqual(["resilience/res-01 tool-output", "resilience/res-01 tool-output", "resilience/res-02 tool-output", "resilience/res-02 tool-output"]);
   });
@@ -80,18 +80,18 @@ describe("ai_sdk on our seven arenas", () => {
   });
 
   it("reports as tool_calls every task call in order, the broken and the unknown one included, never a pause tool", () => {
-    for (const arena of OUR_SEVEN) expectToolCallsAsOnWire(arena, ours.framework(arena).items, ours.bodies(arena));
-    const res02 = ours.framework("resilience").items.find((i) => i.item_id === "res-02")!;
+    for (const arena of OUR_SEVEN) expectToolCallsAsOnWire(arena, ours.recordOn(arena).items, ours.bodies(arena));
+    const res02 = ours.recordOn("resilience").items.find((i) => i.item_id === "res-02")!;
     expect(res02.tool_calls).toEqual(["slide_rule", "calculator"]);
   });
 
   it("pauses on human_in_the_loop via a tool-approval request: once per item, book_room only after an approval", () => {
     // The handle is the message list without the system prompt (the SDK keeps instructions outside it).
-    expectPausedOnceForApproval(ours.framework("human_in_the_loop").items, { above: 600, below: 1_000 });
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { above: 600, below: 1_000 });
   });
 
   it("resumes durable_state in a fresh process from the message list alone (resumed, not restarted)", () => {
-    expectResumedAfterTwoSearches(ours.framework("durable_state").items, { above: 1_500, below: 2_700 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { above: 1_500, below: 2_700 });
   });
 });
 

@@ -35,10 +35,10 @@ describe("google_adk on our seven arenas", () => {
 
   it("passes every arena but res-02 (an unknown tool: ADK's error event ends the leg), no rule broken, usage as served per item and leg", () => {
     expect(ours.passCounts()).toEqual({ ...ALL_PASSED, resilience: "9/10" });
-    const failed = OUR_SEVEN.flatMap((a) => ours.framework(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.error, i.error_class, i.tool_calls, i.llm_calls]));
+    const failed = OUR_SEVEN.flatMap((a) => ours.recordOn(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.error, i.error_class, i.tool_calls, i.llm_calls]));
     expect(failed).toEqual([["resilience", "res-02", "Error: Function slide_rule is not found in the toolsDict.", "adapter", ["slide_rule"], 1]]);
     ours.expectUsageAsServed();
-    for (const arena of OUR_SEVEN) expect(ours.framework(arena).items.flatMap((i) => i.violations ?? []), arena).toEqual([]);
+    for (const arena of OUR_SEVEN) expect(ours.recordOn(arena).items.flatMap((i) => i.violations ?? []), arena).toEqual([]);
   });
 
   it("sends the arena prompt verbatim, the canonical tools block unmodified, and only the baseline's keys", () => {
@@ -61,7 +61,7 @@ describe("google_adk on our seven arenas", () => {
   });
 
   it("pauses natively on human_in_the_loop; a denial reaches the model as ADK's rejection, not the decision text", () => {
-    expectPausedOnceForApproval(ours.framework("human_in_the_loop").items, { below: 300 });
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { below: 300 });
     const arena = loadArena(path.join(OUR_ARENAS, "human_in_the_loop"));
     for (const [input, bodies] of conversations(ours.bodies("human_in_the_loop"))) {
       const denied = arena.items.find((i) => i.input === input)!.resume_with === "deny";
@@ -73,7 +73,7 @@ describe("google_adk on our seven arenas", () => {
   });
 
   it("durable_state: two searches before the restart, one calculation after, a handle of under 300 bytes", () => {
-    expectResumedAfterTwoSearches(ours.framework("durable_state").items, { below: 300 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { below: 300 });
   });
 });
 

@@ -37,7 +37,7 @@ describe("langgraph on our seven arenas", () => {
   const ours = ourArenas("langgraph", MULTI);
 
   it("passes every arena but one resilience item (and the pipeline variant 12/12); usage equals what was served, per item and per leg", () => {
-    for (const a of OUR_SEVEN) expect(ours.framework(a).available, `${a}: ${ours.framework(a).reason}`).toBe(true);
+    for (const a of OUR_SEVEN) expect(ours.recordOn(a).available, `${a}: ${ours.recordOn(a).reason}`).toBe(true);
     expect(ours.passCounts()).toEqual({
       ...ALL_PASSED,
       // res-01 (malformed JSON arguments): ChatOpenAI files the call under `invalid_tool_calls`,
@@ -46,20 +46,20 @@ describe("langgraph on our seven arenas", () => {
       // Python original failed the same item the same way); the check is not loosened.
       resilience: "9/10",
     });
-    expect(failedIds(ours.framework("resilience"))).toEqual(["res-01"]);
+    expect(failedIds(ours.recordOn("resilience"))).toEqual(["res-01"]);
     // The pipeline variant, in the same run: 12/12, researcher + tool + writer + editor = 4 calls.
-    const multi = ours.framework("multi_agent", "langgraph-multi");
+    const multi = ours.recordOn("multi_agent", "langgraph-multi");
     expect(multi.available, multi.reason).toBe(true);
     expect([failedIds(multi), multi.items.length]).toEqual([[], 12]);
     expect(multi.items.every((i) => i.llm_calls === 4 && i.tool_calls.join() === "search")).toBe(true);
     expect(usageMismatches(multi.items)).toEqual([]);
-    const res01 = ours.framework("resilience").items.find((i) => i.item_id === "res-01")!;
+    const res01 = ours.recordOn("resilience").items.find((i) => i.item_id === "res-01")!;
     expect([res01.output_text, res01.error, res01.llm_calls, res01.tool_calls]).toEqual(["", null, 1, []]);
     ours.expectUsageAsServed();
   });
 
   it("pauses once per item, resumes the same conversation, and books only on approval", () => {
-    expectPausedOnceForApproval(ours.framework("human_in_the_loop").items);
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items);
     // The decision reaches the model as the suspend tool's result, in the same transcript.
     const decisions = ours
       .bodies("human_in_the_loop")
@@ -70,7 +70,7 @@ describe("langgraph on our seven arenas", () => {
   });
 
   it("durable_state: two searches before the kill, one calculation after, a ~200-byte handle, one SQLite file per run", () => {
-    expectResumedAfterTwoSearches(ours.framework("durable_state").items, { above: 150, below: 250 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { above: 150, below: 250 });
   });
 
   it("sends the canonical tools block unmodified and stays inside the baseline's envelope", () => {

@@ -70,14 +70,14 @@ describe("mastra on our seven arenas", () => {
   });
 
   it("pauses once per item, resumes the same conversation, and books only on approval", () => {
-    expectPausedOnceForApproval(ours.framework("human_in_the_loop").items);
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items);
     // The decision is the pause tool's result: the tool's own return on approval, the decline reason on deny.
     const decisions = ours.bodies("human_in_the_loop").flatMap((b) => b.messages).filter((m: Body) => m.role === "tool" && /^Decision/.test(m.content as string));
     expect(new Set(decisions.map((m: Body) => m.content))).toEqual(new Set(["Decision: approve.", "Decision: deny."]));
   });
 
   it("durable_state: two searches before the kill, one calculation after, a small handle", () => {
-    expectResumedAfterTwoSearches(ours.framework("durable_state").items, { above: 100, below: 200 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { above: 100, below: 200 });
   });
 
   it("sends the canonical tools plus $schema and additionalProperties: false, inside the baseline's envelope, never streaming", () => {

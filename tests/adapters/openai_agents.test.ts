@@ -63,7 +63,7 @@ describe("openai_agents on our seven arenas", () => {
       // so the item ends with an error after one call. Framework behaviour, kept as a finding.
       resilience: "9/10",
     });
-    const failed = OUR_SEVEN.flatMap((a) => ours.framework(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.error]));
+    const failed = OUR_SEVEN.flatMap((a) => ours.recordOn(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.error]));
     expect(failed).toEqual([["resilience", "res-02", "ModelBehaviorError: Tool slide_rule not found in agent assistant."]]);
   });
 
@@ -111,19 +111,19 @@ describe("openai_agents on our seven arenas", () => {
   });
 
   it("reports as tool_calls the task calls it ran, in order (pause tools excluded; a bad-JSON call included)", () => {
-    for (const arena of OUR_SEVEN) expectToolCallsAsOnWire(arena, ours.framework(arena).items, ours.bodies(arena));
-    const res01 = ours.framework("resilience").items.find((i) => i.item_id === "res-01")!;
+    for (const arena of OUR_SEVEN) expectToolCallsAsOnWire(arena, ours.recordOn(arena).items, ours.bodies(arena));
+    const res01 = ours.recordOn("resilience").items.find((i) => i.item_id === "res-01")!;
     expect(res01.tool_calls).toEqual(["calculator", "calculator"]);
   });
 
   it("pauses natively on human_in_the_loop: once per item, the pause never logged, book_room only after an approval", () => {
-    expectPausedOnceForApproval(ours.framework("human_in_the_loop").items, { above: 8_000, below: 10_000 });
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { above: 8_000, below: 10_000 });
   });
 
   it("resumes durable_state in a fresh process from the RunState JSON alone (resumed, not restarted)", () => {
     // The harness kills the worker at every durable pause and resumes on a new one (the durable
     // restart suite proves a memory cache cannot survive it); nothing is written to checkpoint_dir.
-    expectResumedAfterTwoSearches(ours.framework("durable_state").items, { above: 11_000, below: 16_000 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { above: 11_000, below: 16_000 });
   });
 });
 

@@ -45,7 +45,7 @@ describe("strands on our seven arenas", () => {
 
   it("passes every arena except res-01 (the SDK throws on arguments it cannot JSON.parse)", () => {
     expect(ours.passCounts()).toEqual({ ...ALL_PASSED, resilience: "9/10" });
-    const failed = OUR_SEVEN.flatMap((a) => ours.framework(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.llm_calls, i.error]));
+    const failed = OUR_SEVEN.flatMap((a) => ours.recordOn(a).items.filter((i) => !i.passed).map((i) => [a, i.item_id, i.llm_calls, i.error]));
     expect(failed).toEqual([["resilience", "res-01", 1, expect.stringMatching(/^ModelError: unable to parse tool input JSON <- caused by SyntaxError: /)]]);
   });
 
@@ -73,16 +73,16 @@ describe("strands on our seven arenas", () => {
 
   it("reports as tool_calls the task calls the SDK handled, in order (unknown tool included, pause tools excluded)", () => {
     // res-01: the run ended before a tool message.
-    for (const arena of OUR_SEVEN) expectToolCallsAsOnWire(arena, ours.framework(arena).items, ours.bodies(arena), ["res-01"]);
-    expect(ours.framework("resilience").items.find((i) => i.item_id === "res-02")!.tool_calls).toEqual(["slide_rule", "calculator"]);
+    for (const arena of OUR_SEVEN) expectToolCallsAsOnWire(arena, ours.recordOn(arena).items, ours.bodies(arena), ["res-01"]);
+    expect(ours.recordOn("resilience").items.find((i) => i.item_id === "res-02")!.tool_calls).toEqual(["slide_rule", "calculator"]);
   });
 
   it("pauses on human_in_the_loop through a tool interrupt: once per item, book_room only after an approval", () => {
-    expectPausedOnceForApproval(ours.framework("human_in_the_loop").items, { above: 1_500, below: 3_000 });
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { above: 1_500, below: 3_000 });
   });
 
   it("resumes durable_state in a fresh process from the JSON snapshot alone (resumed, not restarted)", () => {
-    expectResumedAfterTwoSearches(ours.framework("durable_state").items, { below: 4_500 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { below: 4_500 });
   });
 });
 

@@ -15,9 +15,9 @@ import { expectUsageEqualsServed, adapterRecordOf, OUR_SEVEN, passCount } from "
 import { bodiesOf, conversations, requestsOf, type Body } from "./wire.ts";
 
 export interface OurArenas {
-  /** A framework's record in one arena: the suite's first adapter unless another is named. */
-  framework(arena: string, name?: string): AdapterRecord;
-  /** The requests a framework sent in one arena, as the gateway recorded them. */
+  /** An adapter's record in one arena: the suite's first adapter unless another is named. */
+  recordOn(arena: string, name?: string): AdapterRecord;
+  /** The requests an adapter sent in one arena, as the gateway recorded them. */
   requests(arena: string, name?: string): RequestRecord[];
   /** The same requests as plain JSON bodies. */
   bodies(arena: string, name?: string): Body[];
@@ -46,7 +46,7 @@ export function ourArenas(...adapters: (string | AdapterEntry)[]): OurArenas {
   const requests = (arena: string, name = subject) => requestsOf(ran().gatewayRecords.get(arena), name, arena);
   const adapterRecordOn = (arena: string, name = subject) => ran().records.find((r) => r.arena === arena)!.frameworks.find((f) => f.framework === name)!;
   return {
-    framework: adapterRecordOn,
+    recordOn: adapterRecordOn,
     requests,
     bodies: (arena, name) => bodiesOf(requests(arena, name)),
     passCounts: () => Object.fromEntries(OUR_SEVEN.map((a) => [a, passCount(adapterRecordOn(a))])),
