@@ -63,6 +63,9 @@ export const COMPARE_RULE = [
   "p < P, with more cells lost than gained. Any regressed lane exits 1; none exits 0.",
 ];
 
+/** `run` and `bench` take the same flags and positionals: both go through runFlow. */
+const RUN_LIKE = { common: ["arenas-dir", "arena", "corpus"], flags: RUN_FLAGS, positionals: "[RUN]" } as const satisfies Partial<Command>;
+
 export const COMMANDS: readonly Command[] = [
   {
     name: "validate",
@@ -79,17 +82,13 @@ export const COMMANDS: readonly Command[] = [
   {
     name: "run",
     summary: "run arenas × frameworks and write the run record, scorecards and summary",
-    common: ["arenas-dir", "arena", "corpus"],
-    flags: RUN_FLAGS,
-    positionals: "[RUN]",
+    ...RUN_LIKE,
     run: lazy(() => import("./run.ts")),
   },
   {
     name: "bench",
     summary: "every arena × every available adapter (mock by default: no key needed)",
-    common: ["arenas-dir", "arena", "corpus"],
-    flags: RUN_FLAGS,
-    positionals: "[RUN]",
+    ...RUN_LIKE,
     run: lazy(() => import("./bench.ts")),
   },
   {
