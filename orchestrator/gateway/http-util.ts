@@ -25,6 +25,15 @@ export function internalError(res: http.ServerResponse, e: unknown): void {
   else res.destroy();
 }
 
+/** Runs a deferred step (a body's end, a timer, an upstream event) with the handler's crash containment. */
+export function guarded(res: http.ServerResponse, step: () => void): void {
+  try {
+    step();
+  } catch (e) {
+    internalError(res, e);
+  }
+}
+
 export function send(res: http.ServerResponse, status: number, body: string, headers?: Readonly<Record<string, string>>, contentType = "application/json"): void {
   // The client may already be gone (gave up on a stall, or disconnected mid-request).
   if (res.destroyed || res.writableEnded) return;

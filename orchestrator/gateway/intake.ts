@@ -7,7 +7,7 @@
 import type http from "node:http";
 import type { Answerer, Completion } from "./answer.ts";
 import { faultResponse, type FaultPlan } from "./faults.ts";
-import { internalError, INVALID_JSON_BODY } from "./http-util.ts";
+import { guarded, INVALID_JSON_BODY } from "./http-util.ts";
 import type { ResolvedOptions } from "./options.ts";
 import type { LiveAttempt } from "./record-types.ts";
 import { nowMs, type Recorder } from "./recorder.ts";
@@ -15,15 +15,6 @@ import { parseBody, readLimitedBody } from "./request-body.ts";
 import type { Route } from "./route.ts";
 import { finish, settle } from "./settle.ts";
 import { UNAUTHORIZED_BODY } from "./worker-key.ts";
-
-/** Runs a deferred step (body end, stall timer) with the same crash containment as the handler. */
-export function guarded(res: http.ServerResponse, step: () => void): void {
-  try {
-    step();
-  } catch (e) {
-    internalError(res, e);
-  }
-}
 
 export interface IntakeContext {
   readonly options: ResolvedOptions;

@@ -9,15 +9,18 @@
  * its connection when it gives up, which aborts the upstream request; a limit of our own could
  * only be shorter than the run's or pointless. (Node's fetch would impose 300 s on headers and
  * body, hence node:http.)
+ *
+ * Which headers cross is upstream-headers.ts; how a completion's reply is relayed and recorded is
+ * upstream-relay.ts. This file forwards and keeps the connections.
  */
 import http from "node:http";
 import https from "node:https";
 import { REDACTED } from "../files/redact.ts";
-import { dumpsPy } from "@agentic-arena/py-semantics";
-import type { Answerer, Completion } from "./answer.ts";
-import { errorBody, internalError, send } from "./http-util.ts";
-import { StreamTap, tapJson } from "./reply-tap.ts";
+import type { Answerer } from "./answer.ts";
+import { errorBody, guarded, send } from "./http-util.ts";
 import { underApiRoot } from "./route.ts";
+import { requestHeaders, replyHeaders } from "./upstream-headers.ts";
+import { collect, proxyErrorBody, relayJson, relayStream, type RelayLink } from "./upstream-relay.ts";
 
 export interface UpstreamOptions {
   /** The provider's base URL, e.g. `https://api.openai.com/v1`: a worker's path below `/v1` is appended to it. */
@@ -34,39 +37,6 @@ export class UpstreamUrlError extends Error {
     super(`provider base URL ${JSON.stringify(baseUrl)} ${why}`);
     this.baseUrl = baseUrl;
   }
-}
-
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
-/** Set by the proxy itself (the key, the length of the body it sends) or meaningless once the body is read. */
-const REPLACED = new Set(["host", "authorization", "api-key", "content-length", "accept-encoding", "expect"]);
-
-function hopByHop(headers: http.IncomingHttpHeaders): Set<string> {
-  const listed = String(headers.connection ?? "").split(",").map((h) => h.trim().toLowerCase());
-  return new Set([...HOP_BY_HOP, ...listed]);
-}
-
-function requestHeaders(incoming: http.IncomingHttpHeaders, apiKey: string, length: number): http.OutgoingHttpHeaders {
-  const drop = hopByHop(incoming);
-  const out: http.OutgoingHttpHeaders = {};
-  for (const [k, v] of Object.entries(incoming)) if (v !== undefined && !drop.has(k) && !REPLACED.has(k)) out[k] = v;
-  out.authorization = `Bearer ${apiKey}`;
-  // An encoded reply could not be read for usage, and would pass to the worker just the same.
-  out["accept-encoding"] = "identity";
-  out["content-length"] = length;
-  return out;
-}
-
-function replyHeaders(incoming: http.IncomingHttpHeaders, length?: number): http.OutgoingHttpHeaders {
-  const drop = hopByHop(incoming);
-  const out: http.OutgoingHttpHeaders = {};
-  for (const [k, v] of Object.entries(incoming)) if (v !== undefined && !drop.has(k)) out[k] = v;
-  if (length !== undefined) out["content-length"] = length;
-  return out;
-}
-
-/** The proxy's own failures, shaped like a provider's so SDKs treat them as a server error. */
-function proxyErrorBody(message: string, code: string): string {
-  return dumpsPy({ error: { message, type: "server_error", param: null, code } });
 }
 
 function parseBase(baseUrl: string): URL {
@@ -94,11 +64,11 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
     return u;
   }
 
-  /** Buffered replies only: the whole key, wherever it appears, becomes the redaction marker. */
-  function scrub(bytes: Buffer): Buffer {
-    if (key.length < 4 || !bytes.includes(key)) return bytes;
-    return Buffer.from(bytes.toString("latin1").split(key).join(REDACTED), "latin1");
-  }
+  const link: RelayLink = {
+    // Buffered replies only: the whole key, wherever it appears, becomes the redaction marker.
+    scrub: (bytes) => (key.length < 4 || !bytes.includes(key) ? bytes : Buffer.from(bytes.toString("latin1").split(key).join(REDACTED), "latin1")),
+    closing: () => closing,
+  };
 
   /**
    * Send `body` to `url`; `onReply` gets the provider's response, `onFailure` a connection that
@@ -114,82 +84,17 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
     onFailure: (message: string) => void,
   ): void {
     const lib = url.protocol === "https:" ? https : http;
-    const up = lib.request(url, { method: req.method, headers: requestHeaders(req.headers, key, body.length), agent }, (reply) => guard(res, () => onReply(reply)));
+    const up = lib.request(url, { method: req.method, headers: requestHeaders(req.headers, key, body.length), agent }, (reply) => guarded(res, () => onReply(reply)));
     inflight.add(up);
     up.once("close", () => inflight.delete(up));
     up.on("error", (err: NodeJS.ErrnoException) => {
       if (closing || res.destroyed) return;
-      guard(res, () => (res.headersSent ? res.destroy() : onFailure(`upstream unreachable: ${err.code ?? err.message}`)));
+      guarded(res, () => (res.headersSent ? res.destroy() : onFailure(`upstream unreachable: ${err.code ?? err.message}`)));
     });
     res.once("close", () => {
       if (!res.writableFinished) up.destroy();
     });
     up.end(body);
-  }
-
-  /** Collect a reply; `whole` runs once it ended completely, `broken` if it was cut off first. */
-  function collect(reply: http.IncomingMessage, whole: (bytes: Buffer) => void, broken: () => void): void {
-    const chunks: Buffer[] = [];
-    reply.on("data", (c: Buffer) => chunks.push(c));
-    reply.once("end", () => whole(Buffer.concat(chunks)));
-    reply.once("close", () => {
-      if (!reply.complete && !closing) broken();
-    });
-  }
-
-  function relayJson(c: Completion, reply: http.IncomingMessage, status: number, ok: boolean): void {
-    collect(
-      reply,
-      (bytes) =>
-        guard(c.res, () => {
-          // Recorded before the worker can have the reply, so a leg never ends ahead of its record.
-          if (ok) {
-            const t = tapJson(bytes);
-            c.served(t.usage, t.message);
-          }
-          if (!c.settle(ok ? "served" : "faulted", status)) return;
-          const out = scrub(bytes);
-          c.res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers, out.length));
-          c.res.end(out);
-        }),
-      () => c.finish("faulted", 502, proxyErrorBody("upstream closed the connection before its reply was complete", "upstream_incomplete")),
-    );
-  }
-
-  function relayStream(c: Completion, reply: http.IncomingMessage, status: number): void {
-    const tap = new StreamTap();
-    c.attempt.status = status;
-    c.res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers));
-    const record = () => {
-      const t = tap.result();
-      c.served(t.usage, t.message);
-    };
-    reply.on("data", (chunk: Buffer) =>
-      guard(c.res, () => {
-        tap.push(chunk);
-        // `[DONE]` is recorded before it is relayed: a worker that stops there has a record.
-        if (tap.done) record();
-        if (!c.res.write(chunk)) {
-          reply.pause();
-          c.res.once("drain", () => reply.resume());
-        }
-      }),
-    );
-    reply.once("end", () =>
-      guard(c.res, () => {
-        tap.end();
-        record();
-        c.settle("served", status);
-        c.res.end();
-      }),
-    );
-    // Cut off mid-stream: all the worker can be told is a broken connection. The attempt is the
-    // proxy's 502 (not the client leaving), and not served: what the provider billed is unknown.
-    reply.once("close", () => {
-      if (reply.complete || closing) return;
-      c.settle("faulted", 502);
-      c.res.destroy();
-    });
   }
 
   return {
@@ -213,8 +118,8 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
           }
           const status = reply.statusCode ?? 502;
           const ok = status >= 200 && status < 300;
-          if (ok && /^text\/event-stream\b/i.test(String(reply.headers["content-type"] ?? ""))) relayStream(c, reply, status);
-          else relayJson(c, reply, status, ok);
+          if (ok && /^text\/event-stream\b/i.test(String(reply.headers["content-type"] ?? ""))) relayStream(c, reply, status, link);
+          else relayJson(c, reply, status, ok, link);
         },
         (message) => c.finish("faulted", 502, proxyErrorBody(message, "upstream_unreachable")),
       );
@@ -235,13 +140,14 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
         collect(
           reply,
           (bytes) =>
-            guard(res, () => {
+            guarded(res, () => {
               if (res.destroyed) return;
-              const out = scrub(bytes);
+              const out = link.scrub(bytes);
               res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers, out.length));
               res.end(out);
             }),
           () => fail("upstream closed the connection before its reply was complete"),
+          link.closing,
         );
       }, fail);
     },
@@ -252,12 +158,4 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
       agent.destroy();
     },
   };
-}
-
-function guard(res: http.ServerResponse, step: () => void): void {
-  try {
-    step();
-  } catch (e) {
-    internalError(res, e);
-  }
 }
