@@ -19,9 +19,9 @@ import {
 import { publishLiveScorecards, writeCrossRunSummary, writeRunRecord, writeRunSummary, writeScorecards } from "../report/output.ts";
 import type { RunOutcome } from "../run/index.ts";
 import { writeManifest } from "../store/manifest.ts";
+import { REPORT_STATISTICS } from "../report/html/statistics.ts";
 import { writeRunReport } from "../report/html/write.ts";
 import { writeLaneTranscripts } from "../report/transcripts-file.ts";
-import { bootstrapMeanInterval, wilsonInterval } from "../stats/index.ts";
 import type { FlagValue, Io } from "./command.ts";
 import { EXIT_DIFFERENCE, EXIT_INFRA, EXIT_OK, EXIT_USAGE } from "./exit-codes.ts";
 import type { RunRequest } from "./run-plan.ts";
@@ -165,7 +165,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
 /** The run's HTML report; a report that cannot be built costs a warning, never the run's results. */
 async function reportOf(runDir: string, warn: (line: string) => void): Promise<string | undefined> {
   try {
-    return await writeRunReport(runDir, { intervals: { wilsonInterval, bootstrapMeanInterval } });
+    return await writeRunReport(runDir, { statistics: REPORT_STATISTICS });
   } catch (err) {
     warn(`no report: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;

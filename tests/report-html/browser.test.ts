@@ -12,9 +12,10 @@ import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeRunReport } from "../../orchestrator/report/html/write.ts";
-import type { IntervalProvider } from "../../orchestrator/report/html/types.ts";
+import type { ReportStatistics } from "../../orchestrator/report/html/types.ts";
 import { chromiumPath, launchChromium } from "../support/chromium.ts";
 import { ERROR_TEXT, FAIL_DETAIL, HOSTILE_ANSWER, STREAMED_TEXT, writeFixtureRun } from "./fixture.ts";
+import { pairedMcNemar } from "../../orchestrator/stats/index.ts";
 
 const OUTPUT = path.join(import.meta.dirname, ".output");
 const executable = chromiumPath();
@@ -24,12 +25,13 @@ if (!executable && !required) {
 }
 
 /** Intervals the test can recognise, so it can see them drawn. */
-const intervals: IntervalProvider = {
+const intervals: ReportStatistics = {
   wilsonInterval: (s, n) => ({ low: Math.max(0, s / n - 0.2), high: Math.min(1, s / n + 0.2) }),
   bootstrapMeanInterval: (values) => {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     return { mean, low: mean * 0.9, high: mean * 1.1 };
   },
+  pairedMcNemar,
 };
 
 describe.skipIf(!executable && !required)("the report in headless Chromium", () => {
@@ -42,7 +44,7 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
     if (!executable) throw new Error(`ARENA_REQUIRE_BROWSER is set but no Chromium is executable at ${process.env.ARENA_CHROMIUM || "/usr/bin/chromium"}`);
     const fixture = writeFixtureRun();
     root = fixture.root;
-    const file = await writeRunReport(fixture.runDir, { intervals, now: new Date("2026-12-01T09:00:00Z") });
+    const file = await writeRunReport(fixture.runDir, { statistics: intervals, now: new Date("2026-12-01T09:00:00Z") });
     browser = await launchChromium(executable);
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on("console", (m) => {
@@ -91,6 +93,8 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
     expect(byId["chart-latency"]!.bars).toBe(6);
     expect(charts.every((c) => c.svgs >= 1)).toBe(true);
     await expect(page.locator("#overview").textContent()).resolves.toContain("1/3 33% [13%–53%]");
+    // fancy on tool_use failed two cells vanilla passed, and passed none it failed: exact p = 2 × 0.5².
+    await expect(page.locator("#overview").textContent()).resolves.toContain("vs vanilla: +0 −2, p 0.500");
   });
 
   it("shows the resilience, pause and provenance tables", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildReportData, type RunInput } from "../../orchestrator/report/html/data.ts";
-import type { IntervalProvider, ReportData } from "../../orchestrator/report/html/types.ts";
+import type { ReportStatistics, ReportData } from "../../orchestrator/report/html/types.ts";
 import { fixtureManifest, fixtureRecords, fixtureTranscript, item, lane, record, RUN_ID } from "./fixture.ts";
 
 const GENERATED = "2026-12-01T09:00:00.000Z";
@@ -16,7 +16,7 @@ function cell(data: ReportData, series: string, arena: string) {
 }
 
 /** A provider whose answers are easy to recognise, recording the seeds it was given. */
-function fakeIntervals(): IntervalProvider & { seeds: number[] } {
+function fakeIntervals(): ReportStatistics & { seeds: number[] } {
   const seeds: number[] = [];
   return {
     seeds,
@@ -167,7 +167,7 @@ describe("buildReportData", () => {
   });
 
   it("is plain JSON: it survives a JSON round trip unchanged", () => {
-    const withIntervals = buildReportData([fixtureRun()], { generatedAt: GENERATED, intervals: fakeIntervals() });
+    const withIntervals = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: fakeIntervals() });
     expect(JSON.parse(JSON.stringify(withIntervals))).toStrictEqual(withIntervals);
     expect(JSON.parse(JSON.stringify(data))).toStrictEqual(data);
   });
@@ -180,7 +180,7 @@ describe("buildReportData", () => {
 
 describe("intervals", () => {
   it("fills pass and mean intervals from the provider, where it gives one", () => {
-    const d = buildReportData([fixtureRun()], { generatedAt: GENERATED, intervals: fakeIntervals() });
+    const d = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: fakeIntervals() });
     expect(cell(d, "fancy", "tool_use").passInterval?.low).toBeCloseTo(1 / 3 - 0.1, 12);
     // The fake refuses n < 2: the durable lanes have one item each.
     expect(cell(d, "fancy", "durable_state").passInterval).toBeUndefined();
@@ -190,11 +190,36 @@ describe("intervals", () => {
   it("seeds each bootstrap by its figure: the same across builds, different across figures", () => {
     const a = fakeIntervals();
     const b = fakeIntervals();
-    buildReportData([fixtureRun()], { generatedAt: GENERATED, intervals: a });
-    buildReportData([fixtureRun()], { generatedAt: "2027-01-01T00:00:00.000Z", intervals: b });
+    buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: a });
+    buildReportData([fixtureRun()], { generatedAt: "2027-01-01T00:00:00.000Z", statistics: b });
     expect(a.seeds).toEqual(b.seeds);
     // 6 lanes × 5 metrics, all distinct.
     expect(new Set(a.seeds).size).toBe(30);
+  });
+});
+
+describe("against the baseline", () => {
+  const pairedMcNemar = (first: readonly { item_id: string; repeat: number; passed: boolean }[], second: readonly { item_id: string; repeat: number; passed: boolean }[]) => {
+    const other = new Map(second.map((o) => [`${o.item_id}/${o.repeat}`, o.passed]));
+    const paired = first.filter((o) => other.has(`${o.item_id}/${o.repeat}`));
+    const b = paired.filter((o) => o.passed && !other.get(`${o.item_id}/${o.repeat}`)).length;
+    const c = paired.filter((o) => !o.passed && other.get(`${o.item_id}/${o.repeat}`)).length;
+    return { b, c, pValue: 0.5, paired: paired.length };
+  };
+  const d = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: { ...fakeIntervals(), pairedMcNemar } });
+
+  it("pairs each lane with the baseline's lane of the same arena, and the baseline with nothing", () => {
+    // fancy passed t-01 only; vanilla passed all three: two cells worse, none better.
+    expect(cell(d, "fancy", "tool_use").vsBaseline).toEqual({ better: 0, worse: 2, paired: 3, pValue: 0.5 });
+    expect(cell(d, "vanilla", "tool_use").vsBaseline).toBeUndefined();
+  });
+
+  it("says nothing without the test, or without the baseline", () => {
+    const withoutTest = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: fakeIntervals() });
+    expect(withoutTest.cells.some((c) => "vsBaseline" in c)).toBe(false);
+    const noBaseline = fixtureRecords().map((r) => ({ ...r, frameworks: r.frameworks.filter((f) => f.framework !== "vanilla") }));
+    const alone = buildReportData([fixtureRun({ records: noBaseline, transcripts: [] })], { generatedAt: GENERATED, statistics: { ...fakeIntervals(), pairedMcNemar } });
+    expect(alone.cells.some((c) => "vsBaseline" in c)).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import { writeReport } from "../../report/html/write.ts";
 import type { CommandContext } from "../command.ts";
 import { EXIT_INFRA, EXIT_OK, EXIT_USAGE } from "../exit-codes.ts";
 import { REPO_ROOT, resolveOutputRoots } from "../paths.ts";
+import { REPORT_STATISTICS } from "../../report/html/statistics.ts";
 
 function shown(file: string, cwd: string): string {
   const relative = path.relative(cwd, file);
@@ -30,7 +31,7 @@ export async function run(ctx: CommandContext): Promise<number> {
     dirs.push(resolved.value);
   }
   try {
-    const file = await writeReport(dirs, runsDir);
+    const file = await writeReport(dirs, runsDir, { statistics: REPORT_STATISTICS });
     ctx.io.stdout(`${shown(file, ctx.io.cwd)}\n`);
     return EXIT_OK;
   } catch (err) {

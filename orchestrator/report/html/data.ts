@@ -8,7 +8,7 @@ import { itemGrid } from "./items.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
 import { overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
 import type { LaneTranscriptFile } from "./transcript.ts";
-import type { ArenaInfo, Cell, IntervalProvider, ReportData, RunInfo, Series } from "./types.ts";
+import type { ArenaInfo, Cell, PairedComparison, ReportData, ReportStatistics, RunInfo, Series } from "./types.ts";
 
 export interface RunInput {
   readonly runId: string;
@@ -22,7 +22,7 @@ export interface RunInput {
 export interface BuildOptions {
   /** ISO time the report was built (the caller's clock). */
   readonly generatedAt: string;
-  readonly intervals?: IntervalProvider;
+  readonly statistics?: ReportStatistics;
   /** The framework overheads are measured against (default `vanilla`). */
   readonly baseline?: string;
 }
@@ -52,12 +52,22 @@ function runInfo(run: RunInput, label: string): RunInfo {
   };
 }
 
-function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, intervals: IntervalProvider | undefined): Cell {
+/** The paired test of a lane against the baseline's lane on the same run and arena; none on the baseline itself. */
+function againstBaseline(lane: Lane, lanes: readonly Lane[], baseline: string, statistics: ReportStatistics | undefined): PairedComparison | undefined {
+  if (!statistics?.pairedMcNemar || lane.adapterRecord.framework === baseline || !lane.adapterRecord.available) return undefined;
+  const base = lanes.find((l) => l.runId === lane.runId && l.record.arena === lane.record.arena && l.adapterRecord.framework === baseline);
+  if (!base?.adapterRecord.available) return undefined;
+  const t = statistics.pairedMcNemar(lane.adapterRecord.items, base.adapterRecord.items);
+  return t.paired === 0 ? undefined : { better: t.b, worse: t.c, paired: t.paired, pValue: t.pValue };
+}
+
+function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, statistics: ReportStatistics | undefined): Cell {
   const { adapterRecord, record } = lane;
   const items = adapterRecord.items;
   const passed = items.filter((i) => i.passed).length;
-  const passInterval = adapterRecord.available && items.length > 0 ? intervals?.wilsonInterval(passed, items.length) : undefined;
+  const passInterval = adapterRecord.available && items.length > 0 ? statistics?.wilsonInterval(passed, items.length) : undefined;
   const overhead = promptOverhead(lanes, lane, baseline);
+  const vsBaseline = againstBaseline(lane, lanes, baseline, statistics);
   return {
     series: lane.seriesId,
     arena: record.arena,
@@ -67,11 +77,12 @@ function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, intervals:
     passed,
     passRate: items.length === 0 ? 0 : passed / items.length,
     ...(passInterval ? { passInterval: { low: passInterval.low, high: passInterval.high } } : {}),
+    ...(vsBaseline ? { vsBaseline } : {}),
     errors: items.filter((i) => i.error).length,
     errorsByClass: errorsByClass(items),
     violationItems: items.filter((i) => (i.violations?.length ?? 0) > 0).length,
     violationsByRule: violationsByRule(items),
-    metrics: laneMetrics(items, record.pricing, `${lane.runId}/${record.arena}/${lane.seriesId}`, intervals),
+    metrics: laneMetrics(items, record.pricing, `${lane.runId}/${record.arena}/${lane.seriesId}`, statistics),
     ...(overhead !== undefined ? { promptOverhead: overhead } : {}),
     latencySamples: items.map((i) => i.latency_s),
     ...(adapterRecord.isolation
@@ -119,7 +130,7 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
     runs: runs.map((r, i) => runInfo(r, runLabel(i))),
     series: seriesList,
     arenas: arenaIds.map((id) => arenas.get(id)!),
-    cells: lanes.map((l) => cellOf(l, lanes, baseline, options.intervals)),
+    cells: lanes.map((l) => cellOf(l, lanes, baseline, options.statistics)),
     overhead: overheadRows(lanes, seriesOrder, baseline),
     resilience: resilienceRows(lanes),
     pause: pauseRows(lanes),

@@ -5,7 +5,7 @@
  */
 import type { AdapterRecord, ItemRecord, RunRecord } from "../record.ts";
 import type { ErrorClass } from "../../run/error-class.ts";
-import { METRICS, type IntervalProvider, type Metric, type MetricName } from "./types.ts";
+import { METRICS, type ReportStatistics, type Metric, type MetricName } from "./types.ts";
 
 /** FNV-1a over the UTF-16 code units: small, stable, and enough to decorrelate seeds. */
 export function seedOf(text: string): number {
@@ -45,7 +45,7 @@ export function laneMetrics(
   items: readonly ItemRecord[],
   pricing: RunRecord["pricing"],
   seedKey: string,
-  intervals: IntervalProvider | undefined,
+  intervals: ReportStatistics | undefined,
 ): Partial<Record<MetricName, Metric>> {
   const out: Partial<Record<MetricName, Metric>> = {};
   if (items.length === 0) return out;

@@ -15,9 +15,26 @@ export interface Interval {
  * The statistics the report can show but does not compute itself (orchestrator/stats/ does):
  * passed in, so the data stays testable without them and the wiring is one argument.
  */
-export interface IntervalProvider {
+export interface ReportStatistics {
   wilsonInterval(successes: number, n: number): Interval | undefined;
   bootstrapMeanInterval(values: readonly number[], options: { seed: number }): { mean: number; low: number; high: number } | undefined;
+  /** The exact McNemar test on two lanes' outcomes paired by (item_id, repeat); `b` counts the first passing where the second failed. */
+  pairedMcNemar?(
+    first: readonly { item_id: string; repeat: number; passed: boolean }[],
+    second: readonly { item_id: string; repeat: number; passed: boolean }[],
+  ): { b: number; c: number; pValue: number; paired: number };
+}
+
+/** A lane against the baseline on the same run and arena, cell by cell. */
+export interface PairedComparison {
+  /** Cells this lane passed and the baseline failed. */
+  readonly better: number;
+  /** Cells the baseline passed and this lane failed. */
+  readonly worse: number;
+  /** Cells both ran (same item, same repeat). */
+  readonly paired: number;
+  /** Exact McNemar, two-sided. */
+  readonly pValue: number;
 }
 
 export interface Metric {
@@ -83,6 +100,8 @@ export interface Cell {
   readonly passed: number;
   readonly passRate: number;
   readonly passInterval?: Interval;
+  /** Against the baseline lane of the same run and arena (absent on the baseline, or without one). */
+  readonly vsBaseline?: PairedComparison;
   readonly errors: number;
   readonly errorsByClass: Partial<Record<ErrorClass, number>>;
   /** Items with at least one broken rule, and per rule the items that broke it. */

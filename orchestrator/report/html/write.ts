@@ -8,10 +8,10 @@ import { loadAssets } from "./assets.ts";
 import { buildReportData, type RunInput } from "./data.ts";
 import { loadRun, ReportInputError } from "./load.ts";
 import { renderReportHtml } from "./render.ts";
-import type { IntervalProvider } from "./types.ts";
+import type { ReportStatistics } from "./types.ts";
 
 export interface ReportOptions {
-  readonly intervals?: IntervalProvider;
+  readonly statistics?: ReportStatistics;
   readonly now?: Date;
 }
 
@@ -31,7 +31,7 @@ function loadAll(dirs: readonly string[]): RunInput[] {
 function build(runs: readonly RunInput[], options: ReportOptions): string {
   const data = buildReportData(runs, {
     generatedAt: (options.now ?? new Date()).toISOString(),
-    ...(options.intervals ? { intervals: options.intervals } : {}),
+    ...(options.statistics ? { statistics: options.statistics } : {}),
   });
   return renderReportHtml(data, loadAssets());
 }

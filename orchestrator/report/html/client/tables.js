@@ -17,7 +17,13 @@ function overviewCell(c) {
     rate,
     errors ? h("div", { className: "errors" }, `errors: ${errors}`) : null,
     c.violationItems ? h("div", { className: "violations" }, `violations: ${c.violationItems} (${rules})`) : null,
+    c.vsBaseline ? pairedText(c.vsBaseline) : null,
   );
+}
+
+// Against the baseline on the same cells: the counts decide the direction, p says how surprising they are.
+function pairedText(t) {
+  return h("div", { className: "paired", title: `exact McNemar over ${t.paired} paired cells` }, `vs ${DATA.baseline}: +${t.better} −${t.worse}, p ${t.pValue.toFixed(3)}`);
 }
 
 function renderOverview() {
@@ -29,7 +35,15 @@ function renderOverview() {
     "Overview",
     wiringNote(false),
     table(head, rows, "overview"),
-    h("p", { className: "note" }, "Cell: passed/items, pass rate", anyInterval ? " [Wilson 95% interval]" : "", "; errors by class; items with rule violations. † a variant entry."),
+    h(
+      "p",
+      { className: "note" },
+      "Cell: passed/items, pass rate",
+      anyInterval ? " [Wilson 95% interval]" : "",
+      "; errors by class; items with rule violations",
+      DATA.cells.some((c) => c.vsBaseline) ? `; vs ${DATA.baseline}: cells passed where it failed (+) and failed where it passed (−) on the same items × repeats, with the exact McNemar p` : "",
+      ". † a variant entry.",
+    ),
   );
 }
 
