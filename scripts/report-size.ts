@@ -26,7 +26,7 @@ import { compactRequest, transcriptKey, type JsonObject, type JsonValue, type La
 import { writeRunReport } from "../orchestrator/report/html/write.ts";
 import type { Browser } from "playwright-core";
 import { chromiumPath, launchChromium } from "../tests/support/chromium.ts";
-import { mulberry32 } from "../tests/support/prng.ts";
+import { mulberry32 } from "../orchestrator/stats/prng.ts";
 import { median } from "./support/measure.ts";
 
 const { values } = parseArgs({

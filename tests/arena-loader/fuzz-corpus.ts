@@ -1,10 +1,10 @@
 /**
  * A seeded generator of malformed arena folders: mutations of one valid arena, so every case is
  * "almost right" and reaches deep into the validator and loader instead of failing on line 1.
- * Deterministic (own PRNG, no dependency): a failing case number reproduces from the seed alone.
+ * Deterministic (the harness's own seeded PRNG, orchestrator/stats/prng.ts): a failing case number reproduces from the seed alone.
  */
 import type { ArenaFiles, FileContent } from "./fixture.ts";
-import { mulberry32 } from "../support/prng.ts";
+import { mulberry32 } from "../../orchestrator/stats/prng.ts";
 
 class Rng {
   private readonly next: () => number;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { arenaCli, arenasCopy, comparableScorecard, filesUnder, outputRoot, runIdsIn } from "../support/cli.ts";
 import { REPO_ROOT } from "../support/reference.ts";
-import { mulberry32 } from "../support/prng.ts";
+import { mulberry32 } from "../../orchestrator/stats/prng.ts";
 
 const ARENAS = ["tool_use", "durable_state", "human_in_the_loop"];
 const arenaFlags = (dir?: string) => [...(dir ? ["--arenas-dir", dir] : []), ...ARENAS.flatMap((a) => ["--arena", a])];

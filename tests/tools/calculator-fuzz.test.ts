@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { PyError } from "@agentic-arena/py-semantics";
 import { calculator, dispatch } from "../../contract/tools/index.ts";
-import { mulberry32 } from "../support/prng.ts";
+import { mulberry32 } from "../../orchestrator/stats/prng.ts";
 
 const rng = mulberry32;
 
