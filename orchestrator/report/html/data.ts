@@ -6,7 +6,7 @@ import type { Manifest } from "../../store/manifest.ts";
 import type { RunRecord } from "../record.ts";
 import { itemGrid } from "./items.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
-import { overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
+import { baselineLane, overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
 import type { LaneTranscriptFile } from "./transcript.ts";
 import type { ArenaInfo, Cell, PairedComparison, ReportData, ReportStatistics, RunInfo, Series } from "./types.ts";
 
@@ -55,7 +55,7 @@ function runInfo(run: RunInput, label: string): RunInfo {
 /** The paired test of a lane against the baseline's lane on the same run and arena; none on the baseline itself. */
 function againstBaseline(lane: Lane, lanes: readonly Lane[], baseline: string, statistics: ReportStatistics | undefined): PairedComparison | undefined {
   if (!statistics?.pairedMcNemar || lane.adapterRecord.framework === baseline || !lane.adapterRecord.available) return undefined;
-  const base = lanes.find((l) => l.runId === lane.runId && l.record.arena === lane.record.arena && l.adapterRecord.framework === baseline);
+  const base = baselineLane(lanes, lane, baseline);
   if (!base?.adapterRecord.available) return undefined;
   const t = statistics.pairedMcNemar(lane.adapterRecord.items, base.adapterRecord.items);
   return t.paired === 0 ? undefined : { better: t.b, worse: t.c, paired: t.paired, pValue: t.pValue };
