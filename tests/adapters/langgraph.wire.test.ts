@@ -11,9 +11,8 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import adapter from "../../workers/adapters/langgraph/index.ts";
 import { probeRun } from "../probes/support.ts";
-import { expectEachLegCapped, resumedCapRun } from "../support/cap-run.ts";
 import { adapterEntry } from "../support/run.ts";
-import { ANSWER_ONLY, batchedSiblingsRun, expectOneBudgetForPipeline } from "./support/probes.ts";
+import { ANSWER_ONLY, batchedSiblingsRun, expectEachLegCapped, expectOneBudgetForPipeline, resumedCapRun } from "./support/probes.ts";
 import { dispatched, itemBodies, type Body } from "./support/wire.ts";
 
 describe("langgraph-multi on multi_agent", () => {

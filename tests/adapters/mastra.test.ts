@@ -13,11 +13,10 @@ import { classifyAdapterError } from "../../orchestrator/run/error-class.ts";
 import { dumpsPy, fromJs, toJs } from "@agentic-arena/py-semantics";
 import { specsFor } from "../../contract/tools/registry.ts";
 import { probeRun } from "../probes/support.ts";
-import { expectEachLegCapped, resumedCapRun } from "../support/cap-run.ts";
 import { adapterEntry, OUR_ARENAS } from "../support/run.ts";
 import { ourArenas, ourPipelineRun } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
-import { ANSWER_ONLY, batchedSiblingsRun, expectOneBudgetForPipeline } from "./support/probes.ts";
+import { ANSWER_ONLY, batchedSiblingsRun, expectEachLegCapped, expectOneBudgetForPipeline, resumedCapRun } from "./support/probes.ts";
 import { ALL_PASSED, failedIds, OUR_SEVEN } from "./support/records.ts";
 import { shownAfterFault, type Body } from "./support/wire.ts";
 
