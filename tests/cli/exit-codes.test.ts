@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { arenaCli, filesUnder, outputRoot, runIdsIn } from "../support/cli.ts";
+import { closedBaseUrl } from "../support/closed-port.ts";
 import { answer, FAKE_MODEL, fakeProvider } from "../support/fake-provider.ts";
 import { describeWithReference, REFERENCE_ARENAS, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
 import { tempRoot, writeArena } from "../arena-loader/fixture.ts";
@@ -103,10 +104,7 @@ describe("exit codes (real CLI)", () => {
     const published = path.join(root, "results", "resilience", "scorecard.md");
     mkdirSync(path.dirname(published), { recursive: true });
     writeFileSync(published, "published earlier\n");
-    // A port that was just free: nothing listens on it.
-    const closed = await fakeProvider(() => answer(""));
-    const baseUrl = closed.baseUrl;
-    await closed.close();
+    const baseUrl = await closedBaseUrl();
     const r = await arenaCli(["run", "--arena", "resilience", "--framework", "vanilla", "--mode", "live"], liveEnv(env, baseUrl));
     expect(r.exitCode).toBe(3);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULTS, type ArenaConfig } from "../../orchestrator/config/arena-config.ts";
 import { PreflightError, preflightLive, type PreflightKind } from "../../orchestrator/config/preflight.ts";
+import { closedBaseUrl } from "../support/closed-port.ts";
 
 const KEY = "sk-live-0123456789abcdefghijklmn";
 
@@ -145,10 +146,7 @@ describe("preflightLive", () => {
   });
 
   it("a closed port is unreachable, with the socket's reason", async () => {
-    const p = await provider({});
-    const base = p.base;
-    const server = servers.pop()!;
-    await new Promise((resolve) => server.close(resolve));
+    const base = await closedBaseUrl();
     const err = await refusal(configFor(base));
     expectKind(err, "unreachable", undefined);
     expect(err.message).toMatch(new RegExp(`^provider unreachable at ${base.replace(/\./g, "\\.")}: connect ECONNREFUSED`));
