@@ -6,6 +6,7 @@
  *
  * Usage: node scripts/witness-cost.ts [--rounds N]   (also `pnpm bench:gateway --section witness`)
  */
+import { BASELINE_DECLARATION } from "../contract/declarations.ts";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -47,6 +48,8 @@ export async function witnessCost(rounds: number): Promise<string> {
       systemPrompt: arena.systemPrompt,
       wireExceptions: [],
       delegates: [],
+      declaration: BASELINE_DECLARATION,
+      systemPrompts: [arena.systemPrompt],
       canonical,
     };
     const items = [...byTag].map(([tag, bodies]) => {

@@ -50,6 +50,9 @@ export const ReportedSchema = z.object({
   completion_tokens: z.number().int().nonnegative(),
   llm_calls: z.number().int().nonnegative(),
   latency_s: z.number().nonnegative(),
+  /** The answer and tool calls the adapter reported; the record's own are the served ones. */
+  output_text: z.string().optional(),
+  tool_calls: z.array(z.string()).optional(),
 });
 
 export const ItemRecordSchema = z.object({

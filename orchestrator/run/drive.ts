@@ -106,7 +106,8 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
       const answered = answer !== undefined;
       const r = answer ?? NO_USAGE;
       const reported = { prompt_tokens: r.prompt_tokens, completion_tokens: r.completion_tokens, llm_calls: r.llm_calls };
-      witnessed.push({ requests: seen.requests, served: seen.served, reported, answered, exchanges: seen.exchanges });
+      const result = answer ? { output_text: answer.output_text ?? "", tool_calls: answer.tool_calls, suspended: answer.suspended, error: answer.error } : undefined;
+      witnessed.push({ requests: seen.requests, served: seen.served, reported, answered, exchanges: seen.exchanges, ...(result ? { result } : {}) });
     }
     if (isFailure(outcome)) {
       fail(outcome);

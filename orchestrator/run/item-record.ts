@@ -5,6 +5,7 @@
  */
 import type { Item } from "../arena/schemas.ts";
 import type { ItemRecord, LegRecord } from "../report/record.ts";
+import type { ServedResult } from "../witness/served.ts";
 import type { RuleViolation } from "../witness/types.ts";
 import type { DrivenItem, DrivenLeg } from "./drive.ts";
 
@@ -12,12 +13,35 @@ export function workItem(item: Item, checkpointDir: string) {
   return { id: item.id, input: item.input, resume_with: item.resume_with, checkpointDir };
 }
 
-function legRecord(leg: DrivenLeg): LegRecord {
+/** The served result as the scorer and the record read it (names only, as records keep them). */
+export interface ScoredResult {
+  readonly outputText: string;
+  readonly toolNames: readonly string[];
+  readonly beforeSuspend: readonly string[];
+  /** Per answered leg, in order: its served task calls. */
+  readonly legToolNames: readonly (readonly string[])[];
+}
+
+/**
+ * The served result in the merge's terms (harness.md §5): every leg's calls in order, and the first
+ * leg's as what ran before the pause — only when the item paused, as the merge sets it.
+ */
+export function scoredResult(served: ServedResult, suspends: number): ScoredResult {
+  const legToolNames = served.legs.map((l) => l.calls.map((c) => c.name));
+  return {
+    outputText: served.answer,
+    toolNames: served.toolCalls.map((c) => c.name),
+    beforeSuspend: suspends > 0 ? (legToolNames[0] ?? []) : [],
+    legToolNames,
+  };
+}
+
+function legRecord(leg: DrivenLeg, servedCalls: readonly string[] | undefined): LegRecord {
   return {
     prompt_tokens: leg.result.prompt_tokens,
     completion_tokens: leg.result.completion_tokens,
     llm_calls: leg.result.llm_calls,
-    tool_calls: leg.result.tool_calls.map((c) => c.name),
+    tool_calls: servedCalls ? [...servedCalls] : leg.result.tool_calls.map((c) => c.name),
     suspended: leg.result.suspended,
     latency_s: Math.round(leg.seconds * 10_000) / 10_000,
     ...(leg.served ? { served: leg.served } : {}),
@@ -36,16 +60,18 @@ export function itemRecord(
   driven: DrivenItem,
   score: { passed: boolean; checks: ItemRecord["checks"] },
   violations: readonly RuleViolation[],
+  scored?: ScoredResult,
 ): ItemRecord {
   const m = driven.merged;
   const served = driven.served;
+  const reportedCalls = m.tool_calls.map((c) => c.name);
   return {
     repeat,
     item_id: item.id,
     passed: score.passed,
     checks: score.checks,
-    output_text: m.output_text ?? "",
-    tool_calls: m.tool_calls.map((c) => c.name),
+    output_text: scored?.outputText ?? m.output_text ?? "",
+    tool_calls: scored ? [...scored.toolNames] : reportedCalls,
     prompt_tokens: served?.prompt_tokens ?? m.prompt_tokens,
     completion_tokens: served?.completion_tokens ?? m.completion_tokens,
     latency_s: Math.round(driven.wallSeconds * 10_000) / 10_000,
@@ -53,14 +79,30 @@ export function itemRecord(
     error: m.error,
     ...(m.error && driven.errorClass ? { error_class: driven.errorClass } : {}),
     ...(m.suspends > 0
-      ? { suspends: m.suspends, tool_calls_before_suspend: m.tool_calls_before_suspend.map((c) => c.name) }
+      ? { suspends: m.suspends, tool_calls_before_suspend: scored ? [...scored.beforeSuspend] : m.tool_calls_before_suspend.map((c) => c.name) }
       : {}),
     ...(served ? { served } : {}),
-    reported: { prompt_tokens: m.prompt_tokens, completion_tokens: m.completion_tokens, llm_calls: m.llm_calls, latency_s: m.latency_s },
+    reported: {
+      prompt_tokens: m.prompt_tokens,
+      completion_tokens: m.completion_tokens,
+      llm_calls: m.llm_calls,
+      latency_s: m.latency_s,
+      // The adapter's own word on what it answered, kept beside the served result it is scored on.
+      ...(scored ? { output_text: m.output_text ?? "", tool_calls: reportedCalls } : {}),
+    },
     ...(violations.length > 0 ? { violations: [...violations] } : {}),
-    ...(driven.legs.length > 1 ? { legs: driven.legs.map(legRecord) } : {}),
+    ...(driven.legs.length > 1 ? { legs: driven.legs.map((leg, i) => legRecord(leg, answeredLegCalls(driven, scored)?.[i])) } : {}),
     ...(driven.traceback ? { traceback: driven.traceback } : {}),
   };
+}
+
+/**
+ * The served calls of each leg that answered, aligned with `driven.legs` (which holds answered legs
+ * only, while the witness saw every leg sent).
+ */
+function answeredLegCalls(driven: DrivenItem, scored: ScoredResult | undefined): (readonly string[])[] | undefined {
+  if (!scored) return undefined;
+  return driven.witnessed.flatMap((leg, i) => (leg.answered ? [scored.legToolNames[i] ?? []] : []));
 }
 
 /** An item that did nothing: no output, no calls, no usage, not passed. */

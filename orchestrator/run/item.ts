@@ -17,7 +17,8 @@ import type { ItemEvidence, LaneContext } from "../witness/types.ts";
 import { witnessItem } from "../witness/witness.ts";
 import type { RunContext } from "./context.ts";
 import { driveItem, type DrivenItem } from "./drive.ts";
-import { harnessErrorRecord, itemRecord, workItem } from "./item-record.ts";
+import { harnessErrorRecord, itemRecord, scoredResult, workItem } from "./item-record.ts";
+import { servedResult } from "../witness/served.ts";
 import type { AdapterEntry } from "./options.ts";
 import type { Cell } from "./plan.ts";
 import type { RunGateway } from "./run-gateway.ts";
@@ -64,11 +65,13 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     // killed): it is left for the resume to run again rather than recorded as the framework's.
     if (ctx.stopped() && driven.merged.error !== null) return undefined;
     const m = driven.merged;
+    // What the gateway served is what is scored; the adapter's own report only when nothing watched the wire.
+    const served = driven.witnessed.length > 0 ? scoredResult(servedResult(driven.witnessed, lane.witness.declaration, lane.witness.delegates), m.suspends) : undefined;
     scoreStartedAt = performance.now();
     const score = await ctx.scorer.score(item.checks, {
-      outputText: m.output_text ?? "",
-      toolNames: m.tool_calls.map((c) => c.name),
-      beforeSuspend: m.tool_calls_before_suspend.map((c) => c.name),
+      outputText: served?.outputText ?? m.output_text ?? "",
+      toolNames: served?.toolNames ?? m.tool_calls.map((c) => c.name),
+      beforeSuspend: served?.beforeSuspend ?? m.tool_calls_before_suspend.map((c) => c.name),
       suspends: m.suspends,
       error: m.error,
     });
@@ -82,7 +85,7 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     };
     const violations = driven.witnessed.length > 0 ? witnessItem(seen, lane.witness) : [];
     lane.evidence.set(itemKey(repeat, item.id), seen);
-    record = itemRecord(item, repeat, driven, score, violations);
+    record = itemRecord(item, repeat, driven, score, violations, served);
   } catch (err) {
     record = harnessErrorRecord(item, repeat, err);
   }

@@ -15,6 +15,8 @@ import type { OpenOutcome } from "../supervisor/pool.ts";
 import type { BuildOutcome } from "../supervisor/worker-outcomes.ts";
 import type { ItemEvidence } from "../witness/types.ts";
 import { witnessLane } from "../witness/witness.ts";
+import { allowedSystemPrompts, type WireDeclaration } from "../../contract/declarations.ts";
+import { declarationFor } from "./declarations.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";
 import type { RunContext, SharedPool } from "./context.ts";
 import { runItem, type OpenLane } from "./item.ts";
@@ -75,6 +77,13 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     await laneDone(shared, arena);
     return cannotRun!;
   }
+  let declaration: WireDeclaration;
+  try {
+    declaration = declarationFor(adapter.name, adapter.module);
+  } catch (err) {
+    await laneDone(shared, arena);
+    return unavailable(`build failed: ${(err as Error).message}`, "build_failed", built.libVersion);
+  }
   const stop = options.checkLane?.(arena.id, adapter.name, built.libVersion);
   if (stop !== undefined) ctx.refuse(stop);
   settle({ framework: adapter.name, available: true, lib_version: built.libVersion, variant, items: [] });
@@ -93,6 +102,8 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
       systemPrompt: arena.systemPrompt,
       wireExceptions: built.wireExceptions,
       delegates: built.delegates,
+      declaration,
+      systemPrompts: allowedSystemPrompts(declaration, arena.systemPrompt),
       canonical: ctx.canonical,
     },
     script: config.mode === "mock" ? compileScript(arena.script) : undefined,

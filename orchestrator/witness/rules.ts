@@ -4,11 +4,13 @@
  * registry order is the order violations are reported in.
  */
 import { isDeepStrictEqual } from "node:util";
-import { PAUSE_TEXTS } from "../../contract/texts.ts";
-import { isControlTool, isSuspendTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
+import { isControlTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
+import { exactToolViolations } from "./exact-tools.ts";
+import { historyViolations, type HistoryViolation } from "./history.ts";
 import { toolFidelityViolations } from "./schema.ts";
-import type { Rule } from "./types.ts";
-import { advertisedNames, cut, isBlindStream, messages, messageText, wireFunctions, type Body } from "./wire.ts";
+import { servedResultViolations } from "./served-rule.ts";
+import type { ItemEvidence, LaneContext, Rule } from "./types.ts";
+import { advertisedNames, cut, isBlindStream, messages, messageText, systemTexts, wireFunctions, type Body } from "./wire.ts";
 
 /** The keys the baseline sends: any other key needs a recorded exception with its reason. */
 export const ENVELOPE: readonly string[] = ["model", "messages", "temperature", "stream", "tools", "tool_choice"];
@@ -24,6 +26,22 @@ function taskCalls(body: Body): Map<string, { name: string; args: string }> {
     }
   }
   return calls;
+}
+
+const HISTORY_SUMMARIES: Record<HistoryViolation["rule"], string> = {
+  transcript: "the transcript is append-only and served: every replayed assistant turn was served for this item, and each request extends the previous one of its conversation with the served reply",
+  "tool-output": "every tool message is, byte for byte, the canonical output of the call as the gateway served it (or the declared text of an exempt tool)",
+  "framework-message": "no user message beyond the item's input, except the framework messages the adapter declares, built from what was served",
+};
+
+/** The transcript rules share one walk of the item's exchanges. */
+const walks = new WeakMap<ItemEvidence, { lane: LaneContext; violations: HistoryViolation[] }>();
+function historyOf(item: ItemEvidence, lane: LaneContext): HistoryViolation[] {
+  const cached = walks.get(item);
+  if (cached && cached.lane === lane) return cached.violations;
+  const violations = historyViolations(item, lane);
+  walks.set(item, { lane, violations });
+  return violations;
 }
 
 export const RULES: readonly Rule[] = [
@@ -72,20 +90,27 @@ export const RULES: readonly Rule[] = [
   },
   {
     id: "tool-schema",
-    summary: "each declared tool keeps every parameter, its type, a description, and the canonical description intact",
+    summary: "each declared tool is the canonical spec exactly (key order aside), after the transformations the adapter declares",
     request: (body, _item, lane) => {
       const fns = wireFunctions(body);
       const specs = specsFor(lane.declaredTools);
       if (!specs.some((s) => fns.has(s.function.name))) return [];
-      return specs.flatMap((spec) => toolFidelityViolations(spec, fns.get(spec.function.name)));
+      return specs.flatMap((spec) => {
+        // The structural gates name the breach best (a missing parameter, a type); exactness catches the rest.
+        const structural = toolFidelityViolations(spec, fns.get(spec.function.name));
+        return structural.length > 0 ? structural : exactToolViolations(spec, fns.get(spec.function.name), lane.declaration);
+      });
     },
   },
   {
     id: "system-prompt",
-    summary: "the arena's prompt reaches the model in every request",
+    summary: "every system text is the arena's prompt, or the adapter's declared template with the prompt in its slot",
     request: (body, _item, lane) => {
-      const text = messages(body).map(messageText).join("\n");
-      return text.includes(lane.systemPrompt) ? [] : [`the arena prompt ${cut(JSON.stringify(lane.systemPrompt), 80)} is not in the request`];
+      const texts = systemTexts(body);
+      if (texts.length === 0) return [`no system message: the arena prompt ${cut(JSON.stringify(lane.systemPrompt), 80)} is not sent as one`];
+      return texts
+        .filter((t) => !lane.systemPrompts.includes(t))
+        .map((t) => (t.includes(lane.systemPrompt) ? `a system text that wraps the arena prompt in no declared template: ${cut(JSON.stringify(t), 160)}` : `a system text that is not the arena prompt: ${cut(JSON.stringify(t), 120)}`));
     },
   },
   {
@@ -104,31 +129,25 @@ export const RULES: readonly Rule[] = [
       return out;
     },
   },
+  ...(["transcript", "tool-output", "framework-message"] as const).map(
+    (id): Rule => ({
+      id,
+      summary: HISTORY_SUMMARIES[id],
+      item: (item, lane) => historyOf(item, lane).filter((v) => v.rule === id),
+    }),
+  ),
   {
-    id: "tool-output",
-    summary: "every tool message is, byte for byte, the canonical tool's output for the arguments of the call it answers",
-    request: (body, _item, lane) => {
-      const out: string[] = [];
-      const calls = taskCalls(body);
-      for (const m of messages(body)) {
-        if (m.role !== "tool") continue;
-        const call = calls.get(m.tool_call_id);
-        if (!call || isControlTool(call.name, lane.delegates)) continue;
-        const seen = messageText(m);
-        // A pause call and its later siblings are answered with the decision or the paused-sibling text (harness.md §7), never the tool's output.
-        if (PAUSE_TEXTS.has(seen)) continue;
-        if (isSuspendTool(call.name)) continue;
-        const expected = lane.canonical(call.name, call.args);
-        if (seen !== expected) out.push(`${call.name}(${cut(call.args, 60)}): expected ${cut(JSON.stringify(expected), 80)}, seen ${cut(JSON.stringify(seen), 80)}`);
-      }
-      return out;
-    },
+    id: "served-result",
+    summary: "the adapter's reported answer, tool calls and pause are the ones the gateway served (after the declared normalisation)",
+    item: (item, lane) => servedResultViolations(item, lane),
   },
   {
     id: "usage-reported",
-    summary: "the adapter's own usage report equals what the gateway served, leg by leg",
+    summary: "the adapter's own usage report equals what the gateway served, on every leg that returned a report",
     item: (item) =>
       item.legs.flatMap((leg, i) => {
+        // A leg that errored or died before answering could not report: its zeros are not a claim.
+        if (!leg.answered) return [];
         const keys = ["prompt_tokens", "completion_tokens", "llm_calls"] as const;
         const off = keys.filter((k) => leg.reported[k] !== leg.served[k]);
         return off.length === 0 ? [] : [{ leg: i + 1, detail: off.map((k) => `${k} reported ${leg.reported[k]}, served ${leg.served[k]}`).join("; ") }];

@@ -3,6 +3,7 @@
  * the arena and the configuration of the run. Violations carry the rule, where, and the evidence
  * (expected against seen, cut short).
  */
+import type { WireDeclaration } from "../../contract/declarations.ts";
 import type { Body } from "./wire.ts";
 
 export interface Usage {
@@ -22,6 +23,15 @@ export interface WitnessedLeg {
   readonly answered: boolean;
   /** Each served request with the reply and usage the gateway gave it: the item's transcript. */
   readonly exchanges?: readonly Exchange[];
+  /** What the adapter said the leg produced, when it answered (compared with what was served). */
+  readonly result?: ReportedLeg;
+}
+
+export interface ReportedLeg {
+  readonly output_text: string;
+  readonly tool_calls: readonly { readonly name: string }[];
+  readonly suspended: boolean;
+  readonly error: string | null;
 }
 
 export interface Exchange {
@@ -52,6 +62,10 @@ export interface LaneContext {
   readonly wireExceptions: readonly string[];
   /** Sub-agent tool names the adapter declares (tools.md §8). */
   readonly delegates: readonly string[];
+  /** What the adapter declares about its wire (contract/declarations.ts); the baseline's form when it declares nothing. */
+  readonly declaration: WireDeclaration;
+  /** The system texts the declaration allows on this arena (templates filled in). */
+  readonly systemPrompts: readonly string[];
   /** The canonical tool's output for a call (the shared dispatch). */
   readonly canonical: (name: string, args: string) => string;
 }
@@ -70,6 +84,6 @@ export interface Rule {
   readonly summary: string;
   /** Judges one request of one leg (absent for item- or lane-level rules). */
   readonly request?: (body: Body, item: ItemEvidence, lane: LaneContext) => string[];
-  /** Judges a whole item (usage, calls). */
-  readonly item?: (item: ItemEvidence, lane: LaneContext) => { leg: number; detail: string }[];
+  /** Judges a whole item (usage, calls, the transcript against what was served). */
+  readonly item?: (item: ItemEvidence, lane: LaneContext) => { leg: number; request?: number; detail: string }[];
 }

@@ -39,7 +39,7 @@ export function witnessItem(item: ItemEvidence, lane: LaneContext): RuleViolatio
   });
   for (const rule of RULES) {
     if (!rule.item) continue;
-    for (const v of rule.item(item, lane)) out.push({ rule: rule.id, leg: v.leg, detail: v.detail });
+    for (const v of rule.item(item, lane)) out.push({ rule: rule.id, leg: v.leg, ...(v.request !== undefined ? { request: v.request } : {}), detail: v.detail });
   }
   return capped(out);
 }

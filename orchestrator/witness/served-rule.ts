@@ -1,0 +1,60 @@
+/**
+ * Rule `served-result`: what the adapter reports is what the gateway served. The record is
+ * scored on the served result either way (served.ts); this rule says when the two differ, so an
+ * adapter that rebuilds its answer from elsewhere is named, not merely scored lower.
+ */
+import { namesFor } from "../../contract/tools/registry.ts";
+import { cut } from "./wire.ts";
+import type { NormalCall } from "./normal.ts";
+import { sameAnswer, servedResult } from "./served.ts";
+import type { ItemEvidence, LaneContext } from "./types.ts";
+
+export function servedResultViolations(item: ItemEvidence, lane: LaneContext): { leg: number; detail: string }[] {
+  const out: { leg: number; detail: string }[] = [];
+  const served = servedResult(item.legs, lane.declaration, lane.delegates);
+  item.legs.forEach((leg, i) => {
+    const reported = leg.result;
+    if (!leg.answered || !reported) return;
+    const flag = (detail: string) => out.push({ leg: i + 1, detail });
+    const servedLeg = served.legs[i]!;
+    const names = reported.tool_calls.map((c) => c.name);
+    const servedNames = servedLeg.calls.map((c) => c.name);
+    if (!sameCalls(names, servedLeg.calls, lane)) {
+      flag(`tool calls reported ${cut(JSON.stringify(names), 100)}, served ${cut(JSON.stringify(servedNames), 100)}`);
+    }
+    if (reported.suspended && !servedLeg.pauseTool) flag("the leg reports a pause, and no served reply called a pause tool");
+    if (!reported.suspended && servedLeg.pauseTool && !reported.error) flag(`a served reply called ${servedLeg.pauseTool}, and the leg ran on instead of pausing`);
+    const last = i === item.legs.length - 1;
+    if (last && !reported.suspended && !reported.error && !sameAnswer(reported.output_text, served.answer, lane.declaration)) {
+      flag(`answer reported ${cut(JSON.stringify(reported.output_text), 100)}, served ${cut(JSON.stringify(served.answer), 100)}`);
+    }
+  });
+  return out;
+}
+
+/**
+ * The reported calls are the served ones; under `refused-calls-unreported`, a served call the
+ * framework refused (arguments not a JSON object, a tool the arena does not declare) may be
+ * missing from the report, and nothing else may.
+ */
+function sameCalls(reported: readonly string[], served: readonly NormalCall[], lane: LaneContext): boolean {
+  if (!lane.declaration.normalise.some((n) => n.form === "refused-calls-unreported")) {
+    return reported.length === served.length && reported.every((name, i) => name === served[i]!.name);
+  }
+  const declared: ReadonlySet<string> = new Set(namesFor(lane.declaredTools));
+  let next = 0;
+  for (const call of served) {
+    if (reported[next] === call.name) next += 1;
+    else if (declared.has(call.name) && isObjectArgs(call.raw)) return false;
+  }
+  return next === reported.length;
+}
+
+function isObjectArgs(raw: string): boolean {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
