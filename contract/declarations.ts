@@ -107,3 +107,25 @@ export function allowedSystemPrompts(declaration: WireDeclaration, arenaPrompt: 
     t.replace(/\{role:([a-z_]+)\}/g, (whole, role: string) => (role in PIPELINE_ROLES ? PIPELINE_ROLES[role as keyof typeof PIPELINE_ROLES] : whole)).replaceAll("{prompt}", () => arenaPrompt),
   );
 }
+
+export interface DeclaredLine {
+  /** The declaration's field (`tool_transforms`, `system_prompts`, …). */
+  readonly kind: string;
+  readonly what: string;
+  readonly why: string;
+}
+
+/** A declaration as lines to publish (`arena adapters`, the report): one per declared departure. */
+export function declaredLines(declaration: WireDeclaration): DeclaredLine[] {
+  const d = declaration;
+  return [
+    ...(d.answer === "content" ? [] : [{ kind: "answer", what: `the ${d.answer.argument} argument of ${d.answer.tool}`, why: d.answer.why }]),
+    ...d.normalise.map((n) => ({ kind: "normalise", what: n.form, why: n.why })),
+    ...d.system_prompts.map((s) => ({ kind: "system_prompts", what: JSON.stringify(s.template.length > 90 ? `${s.template.slice(0, 90)}…` : s.template), why: s.why })),
+    ...d.tool_transforms.map((t) => ({ kind: "tool_transforms", what: t.transform, why: t.why })),
+    ...d.framework_messages.map((f) => ({ kind: "framework_messages", what: f.form, why: f.why })),
+    ...d.exempt_results.map((e) => ({ kind: "exempt_results", what: `${e.tool} → ${e.text}`, why: e.why })),
+    ...d.history.map((h) => ({ kind: "history", what: h.form, why: h.why })),
+    ...(d.stages ? [{ kind: "stages", what: d.stages.conversations, why: d.stages.why }] : []),
+  ];
+}

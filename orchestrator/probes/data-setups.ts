@@ -12,6 +12,9 @@
  *   `durable:ours:dur-01:same-process` resumes it on the worker that paused (the in-memory cheat's
  *   control, never a bench setting).
  * - `rag:<root>`: every item of rag (§15's walk).
+ * - `witness:<root>:<arena>`: every item of tool_use (multi_agent for a pipeline variant), judged on
+ *   the served-wire rules every run checks (served-probes.ts): enough requests per worker that a
+ *   fixture honest at first shows what it does later.
  */
 import { arenaDir, corpusOf, type DataRoot } from "./data-roots.ts";
 import { adapterOf, single, type SetupPlan } from "./plan.ts";
@@ -69,6 +72,10 @@ export function dataPlan(name: SetupName): SetupPlan | undefined {
       return rest.length === 0 ? single(name, { arena: arenaDir(root, "human_in_the_loop"), corpusPath, concurrency: 2 }) : undefined;
     case "rag":
       return rest.length === 0 ? single(name, { arena: arenaDir(root, "rag"), corpusPath, concurrency: 2 }) : undefined;
+    case "witness":
+      return rest.length === 1 && (rest[0] === "tool_use" || rest[0] === "multi_agent")
+        ? single(name, { arena: arenaDir(root, rest[0]), corpusPath, concurrency: 2 })
+        : undefined;
     case "durable": {
       const arena = arenaDir(root, "durable_state");
       if (rest.length === 0) return single(name, { arena, items: DURABLE_ITEMS[root], corpusPath });

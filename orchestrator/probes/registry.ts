@@ -15,6 +15,7 @@ import { durable } from "./durable-probes.ts";
 import { groundingTrap } from "./grounding-probes.ts";
 import { pause } from "./pause-probes.ts";
 import { transport } from "./transport-probes.ts";
+import { served } from "./served-probes.ts";
 import { checkpointWrites } from "./writes-probes.ts";
 import type { Subject } from "./setups.ts";
 import type { FixtureName, HostileCase, Probe } from "./types.ts";
@@ -36,6 +37,7 @@ export const PROBES: readonly Probe[] = [
   durable,
   checkpointWrites,
   groundingTrap,
+  served,
 ];
 
 /** A selection the registry cannot satisfy (an unknown probe or adapter name). */

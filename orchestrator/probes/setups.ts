@@ -78,7 +78,8 @@ export type SetupName =
   | `transport:${string}`
   | `pause:${string}`
   | `durable:${string}`
-  | `rag:${string}`;
+  | `rag:${string}`
+  | `witness:${string}`;
 
 /** Every run ends: a stuck adapter is cut off by the leg deadline, not by whoever waits on it. */
 const LEG_DEADLINE_MS = 60_000;

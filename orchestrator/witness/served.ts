@@ -10,7 +10,8 @@ import type { WireDeclaration } from "../../contract/declarations.ts";
 import { callsOf, canonicalJson, type NormalCall } from "./normal.ts";
 import type { WitnessedLeg } from "./types.ts";
 import type { Body } from "./wire.ts";
-import { messageText } from "./wire.ts";
+import { messages, messageText } from "./wire.ts";
+import { PAUSE_TEXTS } from "../../contract/texts.ts";
 
 export interface ServedResult {
   /** What the scorer reads: see {@link servedAnswer}. */
@@ -26,23 +27,41 @@ function replies(leg: WitnessedLeg): Body[] {
 }
 
 /**
- * A leg's task calls as the model asked for them. A pause call ends its reply: the calls batched
- * after it never run (they are answered with the paused-sibling text), so they are not the
- * agent's. Control tools, handoffs and declared delegates are the framework's, not task calls.
+ * A leg's task calls as the model asked for them. The calls batched after a pause call must not
+ * run (they are answered with the paused-sibling text), so they are not the agent's — unless a
+ * later request answers one with a result, which shows the framework ran it. Control tools,
+ * handoffs and declared delegates are the framework's, not task calls.
  */
-function legCalls(leg: WitnessedLeg, delegates: readonly string[]): { calls: NormalCall[]; pauseTool?: string } {
+function legCalls(leg: WitnessedLeg, delegates: readonly string[], ran: ReadonlySet<string>): { calls: NormalCall[]; pauseTool?: string } {
   const calls: NormalCall[] = [];
   let pauseTool: string | undefined;
   for (const reply of replies(leg)) {
+    let paused = false;
     for (const call of callsOf(reply)) {
       if (isSuspendTool(call.name)) {
         pauseTool ??= call.name;
-        break;
+        paused = true;
+        continue;
       }
-      if (!isControlTool(call.name, delegates)) calls.push(call);
+      if (isControlTool(call.name, delegates)) continue;
+      // A sibling after the pause call counts only where the wire shows it ran anyway (a finding).
+      if (!paused || ran.has(call.id)) calls.push(call);
     }
   }
   return pauseTool ? { calls, pauseTool } : { calls };
+}
+
+/** Ids of calls some request answers with a result, not the paused-sibling text: they ran. */
+function ranCalls(legs: readonly WitnessedLeg[]): Set<string> {
+  const ran = new Set<string>();
+  for (const leg of legs) {
+    for (const x of leg.exchanges ?? []) {
+      for (const m of messages(x.request)) {
+        if (m.role === "tool" && !PAUSE_TEXTS.has(messageText(m))) ran.add(String(m.tool_call_id ?? ""));
+      }
+    }
+  }
+  return ran;
 }
 
 /**
@@ -73,7 +92,8 @@ export function servedAnswer(legs: readonly WitnessedLeg[], declaration: WireDec
 }
 
 export function servedResult(legs: readonly WitnessedLeg[], declaration: WireDeclaration, delegates: readonly string[]): ServedResult {
-  const perLeg = legs.map((leg) => legCalls(leg, delegates));
+  const ran = ranCalls(legs);
+  const perLeg = legs.map((leg) => legCalls(leg, delegates, ran));
   return { answer: servedAnswer(legs, declaration), toolCalls: perLeg.flatMap((l) => l.calls), legs: perLeg };
 }
 

@@ -56,7 +56,8 @@ describe("discoverability (real CLI)", () => {
   it("arena adapters: every catalogue adapter, installed, its arenas, its pause mechanism and its framework's version", async () => {
     const r = await arenaCli(["adapters"], {});
     expect(r.exitCode, r.stderr).toBe(0);
-    const rows = r.stdout.split("\n").map((l) => l.split(/ {2,}/));
+    const [catalogue, declarations] = r.stdout.split("\n\n");
+    const rows = catalogue!.split("\n").map((l) => l.split(/ {2,}/));
     expect(rows[0]).toEqual(["adapter", "installed", "arenas", "pause / durable", "version"]);
     expect(rows.map((row) => row[0])).toEqual(["adapter", ...ADAPTER_CATALOG.map((e) => e.name)]);
     const version = (pkg: string) => JSON.parse(readFileSync(findPackageJSON(pkg, import.meta.url)!, "utf8")).version;
@@ -64,6 +65,13 @@ describe("discoverability (real CLI)", () => {
     expect(rows[2]!.slice(0, 4)).toEqual(["vanilla-multi", "yes", "multi_agent (any arena when named)", "none (pipeline: no resume, unsupported on pause arenas)"]);
     expect(rows[3]![4]).toBe(`@openai/agents ${version("@openai/agents")}`);
     expect(rows[7]![4]).toBe(`ai ${version("ai")} (@ai-sdk/openai-compatible ${version("@ai-sdk/openai-compatible")})`);
+    // Then every adapter's wire declarations (declarations.json), with their reasons.
+    expect(declarations).toMatch(/^What each adapter declares about its wire/);
+    const declared = r.stdout.split("\n\n").slice(2).join("\n\n").split("\n").filter(Boolean).map((l) => l.split(/ {2,}/));
+    expect(declared[0]).toEqual(["adapter", "declares", "what", "why"]);
+    expect(declared.find((d) => d[0] === "vanilla")?.slice(1, 3)).toEqual(["nothing", "the baseline's wire"]);
+    expect(declared.find((d) => d[0] === "mastra" && d[1] === "tool_transforms")?.[2]).toBe("json-schema-draft-07");
+    expect(new Set(declared.slice(1).map((d) => d[0]))).toEqual(new Set(ADAPTER_CATALOG.map((e) => e.name)));
   });
 
   it("bench --arena runs only the named arenas", async () => {

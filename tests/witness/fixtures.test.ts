@@ -61,12 +61,15 @@ describe("the witness on every run", () => {
     for (const i of items.slice(1)) expect(rulesOf(i)).toEqual(expect.arrayContaining(["cross-item", "item-framing"]));
   }, 60_000);
 
-  it("memorised: passes an item with no LLM call served: `no-llm-call`, `unasked-model`, and the claimed calls are `usage-reported`", async () => {
+  it("memorised: an answer no LLM call served scores nothing: `no-llm-call`, `served-result`, and the claimed calls are `usage-reported`", async () => {
     const items = await run(FIXTURES.memorised, ["tool_use"]);
     const first = items.find((i) => i.item_id === "tu-01")!;
-    expect(first.passed).toBe(true);
+    // Scored on what the gateway served (nothing), not on the answer it knew by heart.
+    expect(first.passed).toBe(false);
+    expect(first.output_text).toBe("");
+    expect(first.reported!.output_text).toBe("48 * 37 - 129 = 1647");
     expect(first.llm_calls).toBe(0);
-    expect(rulesOf(first).sort()).toEqual(["no-llm-call", "unasked-model", "usage-reported"]);
+    expect(rulesOf(first).sort()).toEqual(["no-llm-call", "served-result", "usage-reported"]);
     expect(items.filter((i) => i.item_id !== "tu-01").every((i) => rulesOf(i).length === 0)).toBe(true);
   }, 60_000);
 

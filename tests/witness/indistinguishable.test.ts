@@ -56,6 +56,7 @@ function normalise(seen: Record<string, any>): string {
   return text;
 }
 
+// The observer reports what it saw as its answer: the adapter's word, which the record keeps under `reported`.
 const seenIn = (output: string | undefined) => JSON.parse(output ?? "{}") as Record<string, any>;
 
 /** Every setup any probe case or hostile case asks for. */
@@ -116,7 +117,7 @@ async function benchRun(o: SetupRunManyOptions): Promise<Record<string, any>[]> 
       ...(items ? { itemFilter: items } : {}),
       dirs: { logDir: path.join(layout.logsDir, "s1"), checkpointRoot: path.join(layout.checkpointRoot, "s1"), gatewayDir: layout.gatewayDir },
     });
-    return outcome.records.map((r) => seenIn(r.frameworks[0]!.items[0]?.output_text));
+    return outcome.records.map((r) => seenIn(r.frameworks[0]!.items[0]?.reported?.output_text));
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
@@ -138,7 +139,7 @@ describe("a probe run looks like a bench run from inside a worker", () => {
   describe.concurrent("env, argv, cwd, TMPDIR, config (URL, key), arena spec, items, checkpoint folders and call stacks agree up to per-run values", () => {
     for (const { setup, options } of shapes) {
       it(`${setup} (${shape(options)})`, async () => {
-        const probe = (await wireRunMany({ adapter: OBSERVER, ...options })).map((r) => seenIn(r.record.items[0]?.output_text));
+        const probe = (await wireRunMany({ adapter: OBSERVER, ...options })).map((r) => seenIn(r.record.items[0]?.reported?.output_text));
         const bench = await benchRun(options);
         expect(probe).toHaveLength(options.arenas.length);
         probe.forEach((seen, i) => {

@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import { findPackageJSON } from "node:module";
 import { pathToFileURL } from "node:url";
 import { ADAPTER_CATALOG, type CatalogEntry } from "../../../contract/catalogue.ts";
+import { declaredLines, type DeclaredLine } from "../../../contract/declarations.ts";
+import { declarationFor } from "../../run/declarations.ts";
 import type { CommandContext } from "../command.ts";
 import { renderTable } from "../table.ts";
 
@@ -56,5 +58,24 @@ export function run({ io }: CommandContext): number {
     rows.push([r.name, r.installed, r.arenas, r.pause, r.version]);
   }
   io.stdout(renderTable(rows));
+  io.stdout(`\nWhat each adapter declares about its wire (declarations.json in its folder; the witness holds it to these forms, and to the baseline's where it declares nothing):\n\n`);
+  io.stdout(renderTable(declarationRows()));
   return 0;
+}
+
+/** Every catalogued adapter's declared departures from the baseline's wire, a row each. */
+export function declarationRows(): string[][] {
+  const rows = [["adapter", "declares", "what", "why"]];
+  for (const entry of ADAPTER_CATALOG) {
+    let lines: DeclaredLine[];
+    try {
+      lines = declaredLines(declarationFor(entry.name, entry.module));
+    } catch (err) {
+      rows.push([entry.name, "error", (err as Error).message, ""]);
+      continue;
+    }
+    if (lines.length === 0) rows.push([entry.name, "nothing", "the baseline's wire", ""]);
+    for (const l of lines) rows.push([entry.name, l.kind, l.what, l.why]);
+  }
+  return rows;
 }
