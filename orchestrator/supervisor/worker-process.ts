@@ -33,8 +33,8 @@ export class WorkerProcess {
     this.spec = spec;
     this.log = new CappedLog(spec.logFile);
     this.child = spawnHost(spec);
-    this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk));
-    this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk));
+    this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk, "stdout"));
+    this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk, "stderr"));
     void this.readMessages();
     void this.child.then((result) => {
       this.log.flush();
