@@ -131,15 +131,23 @@ export const ResultMessage = z.object({
 });
 /** A leg that ended at a pause point; `result.resume_state` is what crosses to the next leg. */
 export const SuspendedMessage = ResultMessage.extend({ type: z.literal("suspended") });
+/** The longest `address` or `host` a cause may carry (a DNS name is at most 253 characters). */
+export const CAUSE_ENDPOINT_MAX = 255;
 /**
  * One link of a thrown error's `cause` chain, as data: the orchestrator classifies the failure
- * (connection refused is the provider's fault, not the framework's) from these, not from prose.
+ * (connection refused by the gateway is the provider's fault, not the framework's) from these,
+ * not from prose. `address`/`port` are the endpoint a syscall error names (Node's `err.address`,
+ * `err.port`, or the remote end of the socket an HTTP client error carries), `host` the name a
+ * DNS lookup failed for: they tell a failure to reach the gateway from one to reach anything else.
  */
 export const ErrorCauseSchema = z.object({
   name: z.string(),
   message: z.string(),
   code: z.string().optional(),
   status: z.number().int().optional(),
+  address: z.string().min(1).max(CAUSE_ENDPOINT_MAX).optional(),
+  port: z.number().int().min(0).max(65535).optional(),
+  host: z.string().min(1).max(CAUSE_ENDPOINT_MAX).optional(),
 });
 export type ErrorCause = z.infer<typeof ErrorCauseSchema>;
 /** run/resume threw: `<ErrorName>: <message>` with the stack kept for the record. */

@@ -11,7 +11,6 @@ import {
   AgentResultSchema,
   FromWorkerSchema,
   ToWorkerSchema,
-  type ErrorCause,
   type FromWorker,
   type ToWorker,
   type WorkItem,
@@ -19,6 +18,7 @@ import {
 } from "../contract/protocol.ts";
 import type { Adapter, Runner, Toolbox } from "../contract/adapter.ts";
 import { assertStrictJson } from "./strict-json.ts";
+import { causeChain } from "./cause-chain.ts";
 import { dispatch } from "../contract/tools/dispatch.ts";
 import { loadCorpus, type Corpus } from "../contract/tools/search.ts";
 import { disableTelemetry } from "../contract/telemetry.ts";
@@ -33,26 +33,6 @@ function send(message: z.input<typeof FromWorkerSchema>): void {
 function describeError(err: unknown): { text: string; traceback: string } {
   if (err instanceof Error) return { text: `${err.name}: ${err.message}`, traceback: err.stack ?? "" };
   return { text: `Error: ${String(err)}`, traceback: "" };
-}
-
-/** The error and its `cause` chain as data (bounded: a cause chain can be cyclic). */
-function causeChain(err: unknown): ErrorCause[] {
-  const chain: ErrorCause[] = [];
-  const seen = new Set<unknown>();
-  for (let e: any = err; e !== undefined && e !== null && chain.length < 8 && !seen.has(e); e = e.cause) {
-    seen.add(e);
-    const code = typeof e.code === "string" ? e.code : undefined;
-    const rawStatus = e.status ?? e.statusCode ?? e.response?.status;
-    const status = Number.isInteger(rawStatus) ? (rawStatus as number) : undefined;
-    chain.push({
-      name: typeof e.name === "string" ? e.name : typeof e,
-      message: String(e.message ?? e).slice(0, 500),
-      ...(code ? { code } : {}),
-      ...(status !== undefined ? { status } : {}),
-    });
-    if (typeof e !== "object") break;
-  }
-  return chain;
 }
 
 /** The adapter this process serves (loaded by the first build) and its runner per arena id. */

@@ -86,6 +86,8 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   let errorClass: ErrorClass | null = null;
   let worker: WorkerProcess | undefined;
   const witnessed: WitnessedLeg[] = [];
+  /** The gateway base URLs the item's workers were handed: a failure to reach anything else is the adapter's. */
+  const gateways = new Set<string>();
 
   const fail = (failure: WorkerFailure) => {
     finalError = failureText(failure);
@@ -96,6 +98,8 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   /** Run one leg on `worker`; null when it produced no result (error or worker failure). */
   const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome | WorkerFailure>): Promise<AgentResult | null> => {
     const tag = w.tagFor(options.arena) ?? "";
+    const gateway = w.gatewayFor(options.arena);
+    if (gateway !== undefined) gateways.add(gateway);
     const watch = options.watchLeg?.(tag);
     const sentAt = performance.now();
     const outcome = await send();
@@ -118,7 +122,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     if (outcome.kind === "error") {
       traceback = outcome.traceback;
       finalError = outcome.error;
-      errorClass = classifyAdapterError(outcome.error, outcome.causes);
+      errorClass = classifyAdapterError(outcome.error, outcome.causes, [...gateways]);
       return null;
     }
     const result = outcome.result;
@@ -175,7 +179,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         llm_calls: a.llm_calls + s!.llm_calls,
       }), { prompt_tokens: 0, completion_tokens: 0, llm_calls: 0 })
     : undefined;
-  if (finalError === null && merged.error) errorClass = classifyAdapterError(merged.error);
+  if (finalError === null && merged.error) errorClass = classifyAdapterError(merged.error, [], [...gateways]);
   return {
     merged: finalError !== null ? { ...merged, error: finalError } : merged,
     errorClass,

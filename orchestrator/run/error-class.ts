@@ -1,18 +1,33 @@
 /**
  * Every item error gets a class, so a provider outage is never scored as a framework's failure:
  *
- * - `infra`: the provider or the network failed — connection refused or reset, DNS, TLS, or a 5xx
- *   that survived the adapter's own retries;
+ * - `infra`: the provider or the network to it failed — the gateway refused or reset the
+ *   connection, or a 5xx survived the adapter's own retries (and, for now, a network failure that
+ *   names no endpoint at all: a bare DNS or TLS error, see below);
  * - `timeout`: an HTTP attempt or the worker's leg deadline ran out;
  * - `protocol`: the worker broke the JSON protocol;
- * - `adapter`: the framework raised, or gave up (budget exhausted, unusable resume state, …);
+ * - `adapter`: the framework raised, or gave up (budget exhausted, unusable resume state, …), or
+ *   failed to reach anything but the gateway (its own helper process, a host of its choosing);
  * - `harness`: our own bug.
  *
  * The structured cause chain the worker host reports is read first; the error text is only a
  * fallback for adapters that catch an exception and keep its message as `error`.
+ *
+ * Where an error names the endpoint it failed to reach (a cause's `address`/`port`/`host`, or
+ * Node's own wording in a message, `connect ECONNREFUSED 127.0.0.1:2`), that decides: every
+ * request a worker may make goes to the base URL it was handed, so a network failure naming any
+ * other endpoint is the adapter's doing, whatever its code. The comparison is with that base URL
+ * as the worker has it — in a sealed worker the bridge listens on the same 127.0.0.1:<port>
+ * inside its namespace (supervisor/sandbox/bridge.ts), and a gateway that refuses behind the
+ * bridge shows as the bridge closing the connection, naming that port or nothing.
+ *
+ * Evidence that names no endpoint (`fetch failed` with no cause, `socket hang up`, a 5xx status)
+ * is classified as before, as the gateway's: the adapter cannot be told apart from the gateway
+ * there until the item is judged by what the gateway itself saw (issue 20).
  */
 import type { ErrorCause } from "../../contract/protocol.ts";
 import type { WorkerFailure } from "../supervisor/failure.ts";
+import { endpointOfCause, endpointOfUrl, endpointsInText, reaches } from "./endpoints.ts";
 
 export const ERROR_CLASSES = ["infra", "adapter", "protocol", "timeout", "harness"] as const;
 export type ErrorClass = (typeof ERROR_CLASSES)[number];
@@ -60,8 +75,15 @@ export function classifyWorkerFailure(failure: WorkerFailure): ErrorClass {
   }
 }
 
-/** An exception from run/resume (with the cause chain the worker host saw), or an `error` the adapter returned. */
-export function classifyAdapterError(text: string, causes: readonly ErrorCause[] = []): ErrorClass {
+/**
+ * An exception from run/resume (with the cause chain the worker host saw), or an `error` the
+ * adapter returned. `gateways` are the base URLs the worker was handed for the item's arena:
+ * a failure naming any other endpoint is the adapter's (with none given, every named one is).
+ */
+export function classifyAdapterError(text: string, causes: readonly ErrorCause[] = [], gateways: readonly string[] = []): ErrorClass {
+  const allowed = gateways.flatMap(endpointOfUrl);
+  const named = [...causes.flatMap(endpointOfCause), ...endpointsInText([text, ...causes.map((c) => c.message)].join("\n"))];
+  if (named.some((e) => !allowed.some((g) => reaches(e, g)))) return "adapter";
   for (const c of causes) {
     if (c.code && NETWORK_CODES.has(c.code)) return "infra";
     if (c.status !== undefined && c.status >= 500 && c.status <= 599) return "infra";

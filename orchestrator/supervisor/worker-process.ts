@@ -20,6 +20,8 @@ export class WorkerProcess {
   readonly spec: WorkerSpec;
   /** Arena id → gateway tag, for every arena this process has a built runner for. */
   private readonly tags = new Map<string, string>();
+  /** Arena id → the gateway base URL its runner was built with. */
+  private readonly gateways = new Map<string, string>();
   /** Arena + item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
   private readonly seen = new Set<string>();
   private readonly child: ReturnType<typeof spawnHost>;
@@ -33,8 +35,8 @@ export class WorkerProcess {
     this.spec = spec;
     this.log = new CappedLog(spec.logFile);
     this.child = spawnHost(spec);
-    this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk));
-    this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk));
+    this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk, "stdout"));
+    this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk, "stderr"));
     void this.readMessages();
     void this.child.then((result) => {
       this.log.flush();
@@ -73,7 +75,10 @@ export class WorkerProcess {
     const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id, 120_000);
     if (isFailure(built)) return built;
     if (built.type !== "built" && built.type !== "build_failed") throw new Error("unreachable");
-    if (built.type === "built") this.tags.set(arena.id, tag);
+    if (built.type === "built") {
+      this.tags.set(arena.id, tag);
+      this.gateways.set(arena.id, config.baseUrl);
+    }
     return buildOutcomeOf(built);
   }
 
@@ -84,6 +89,15 @@ export class WorkerProcess {
   /** The tag of this worker's traffic on `arena` (set by a successful build). */
   tagFor(arena: string): string | undefined {
     return this.tags.get(arena);
+  }
+
+  /**
+   * The base URL this process was handed for `arena` (set by a successful build), as the worker
+   * sees it — a sealed worker dials the same address, bridged: the one endpoint its requests for
+   * that arena may go to.
+   */
+  gatewayFor(arena: string): string | undefined {
+    return this.gateways.get(arena);
   }
 
   hasSeen(arena: string, itemId: string): boolean {
