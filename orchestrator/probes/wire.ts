@@ -165,7 +165,7 @@ function reportedLegs(legs: ProbeRun["legs"]): TapEntry[] {
 
 /** Run one adapter (real or fixture) on several arenas in one orchestrator run; one WireRun per arena. */
 export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun[]> {
-  const runs = await probeRunMany({ ...options, adapter: { ...options.adapter, module: tapModule(options.adapter.module) } });
+  const runs = await probeRunMany({ ...options, adapter: { ...options.adapter, module: tapModule(options.adapter.module), declarationsOf: options.adapter.module } });
   try {
     const declared = readDeclaration(runs[0]!.logDir)?.declared ?? { delegates: [], wireExceptions: [] };
     const out = runs.map((run): WireRun => {

@@ -79,7 +79,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   }
   let declaration: WireDeclaration;
   try {
-    declaration = declarationFor(adapter.name, adapter.module);
+    declaration = declarationFor(adapter.name, adapter.declarationsOf ?? adapter.module);
   } catch (err) {
     await laneDone(shared, arena);
     return unavailable(`build failed: ${(err as Error).message}`, "build_failed", built.libVersion);

@@ -15,6 +15,11 @@ export interface AdapterEntry {
   readonly name: string;
   /** Absolute path of the module whose default export is the Adapter. */
   readonly module: string;
+  /**
+   * The module whose folder holds the adapter's `declarations.json`, when `module` is a wrapper
+   * around it (the probes' tap). Default: `module`.
+   */
+  readonly declarationsOf?: string;
   /** A variant entry (a different structure, e.g. a pipeline); marked † in summaries. */
   readonly variant?: boolean;
   /** Run only on these arenas (set for variants selected through `all`; absent = every arena). */

@@ -39,10 +39,14 @@ describe("langgraph: a suspend call batched with sibling calls (a finding, not i
     const item = run.record.items[0]!;
     // The baseline runs `search`, pauses, and answers `calculator` with "Not executed" on resume:
     // legs [["search"], []]. LangGraph executes both siblings in each leg (the leg-1 results are
-    // thrown away with the interrupted step), so each really ran twice; the log says so.
-    expect(item.legs!.map((l) => l.tool_calls)).toEqual([
-      ["search", "calculator"],
-      ["search", "calculator"],
+    // thrown away with the interrupted step), so each really ran twice. The record holds what the
+    // wire shows — leg 1's calls, `calculator` included because the resumed request answers it with
+    // its output — and the second run, which never reached the wire, is the adapter's word alone:
+    // `served-result` names it on leg 2.
+    expect(item.legs!.map((l) => l.tool_calls)).toEqual([["search", "calculator"], []]);
+    expect(item.reported!.tool_calls).toEqual(["search", "calculator", "search", "calculator"]);
+    expect(item.violations?.filter((v) => v.rule === "served-result").map((v) => [v.leg, v.detail])).toEqual([
+      [2, 'tool calls reported ["search","calculator"], served []'],
     ]);
     const last = run.bodies.at(-1)!.messages.filter((m: Body) => m.role === "tool").map((m: Body) => m.name);
     expect(last).toEqual(["search", "request_approval", "calculator"]);

@@ -21,20 +21,22 @@ const rulesOf = (i: ItemRecord) => [...new Set((i.violations ?? []).map((v) => v
 const TOOL_USE = path.join(OUR_ARENAS, "tool_use");
 
 describe("the served wire, in an ordinary run", () => {
+  // The last column: how many items at least must be caught — the items that give the cheat its
+  // chance (two tool exchanges to trim, an earlier search to rewrite) or, for the rest, all but
+  // the first two requests' item.
   it.each([
-    ["history-trimmer", ["transcript"]],
-    ["arg-launderer", ["transcript", "tool-output"]],
-    ["coached", ["system-prompt"]],
-    ["tool-leak", ["tool-schema"]],
-    ["dash-params", ["tool-schema"]],
-    ["whisperer", ["framework-message"]],
-  ] as const)("%s: its first item is clean, later ones are caught by %j", async (name, rules) => {
+    ["history-trimmer", ["transcript"], 5],
+    ["arg-launderer", ["transcript", "tool-output"], 5],
+    ["coached", ["system-prompt", "item-framing"], 16],
+    ["tool-leak", ["tool-schema"], 16],
+    ["dash-params", ["tool-schema"], 16],
+    ["whisperer", ["framework-message"], 16],
+  ] as const)("%s: its first item is clean, later ones are caught by %j", async (name, rules, atLeast) => {
     const [lane] = await run([FIXTURES[name]], TOOL_USE);
     const items = lane!.items;
     expect(rulesOf(items[0]!)).toEqual([]);
     const caught = items.filter((i) => rules.every((r) => rulesOf(i).includes(r)));
-    // From the third request on: every later item but at most one short one.
-    expect(caught.length).toBeGreaterThan(items.length / 2);
+    expect(caught.length).toBeGreaterThanOrEqual(atLeast);
     // Only its own rules: nothing else about it is wrong.
     expect([...new Set(items.flatMap(rulesOf))].sort()).toEqual([...rules].sort());
   }, 60_000);

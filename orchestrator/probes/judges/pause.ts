@@ -39,7 +39,9 @@ export function pauseViolations(adapterRecord: AdapterRecord, arena: Arena): str
     if (suspends !== 1) out.push(`${id}: suspended ${suspends} times (expected exactly once)${item.error ? `; error: ${item.error.slice(0, 100)}` : ""}`);
     const before = item.tool_calls_before_suspend ?? [];
     for (const tool of SUSPEND_TOOLS) {
-      if (item.tool_calls.includes(tool) || before.includes(tool)) out.push(`${id}: ${tool} appears in tool_calls (a pause tool is not an executed tool)`);
+      // The record's calls are the served ones, which never list a pause tool; the adapter's own report may.
+      const reported = item.reported?.tool_calls ?? [];
+      if (item.tool_calls.includes(tool) || before.includes(tool) || reported.includes(tool)) out.push(`${id}: ${tool} appears in tool_calls (a pause tool is not an executed tool)`);
     }
     const bookings = count(item.tool_calls, "book_room");
     const approve = spec.resume_with === "approve";

@@ -72,7 +72,10 @@ export function expectReplayedVerbatim(arena: string, bodies: readonly Body[], j
   }
 }
 
-/** An adapter's reported tool_calls are the task calls (pause tools excluded) in its item's last request, in order. */
+/**
+ * An adapter's own report of its tool_calls (kept under `reported`; the record's are the served ones)
+ * is the task calls (pause tools excluded) in its item's last request, in order.
+ */
 export function expectToolCallsAsOnWire(arena: string, items: readonly ItemRecord[], bodies: readonly Body[], skip: readonly string[] = []): void {
   const byInput = conversations(bodies);
   const inputs = new Map(loadArena(path.join(OUR_ARENAS, arena)).items.map((i) => [i.id, i.input]));
@@ -80,7 +83,7 @@ export function expectToolCallsAsOnWire(arena: string, items: readonly ItemRecor
     if (skip.includes(item.item_id)) continue;
     const last = byInput.get(inputs.get(item.item_id)!)!.at(-1)!;
     const onWire = last.messages.flatMap((m) => (m.tool_calls ?? []).map((c: any) => c.function.name as string));
-    expect(item.tool_calls, `${arena}/${item.item_id}`).toEqual(onWire.filter((name) => !isSuspendTool(name)));
+    expect(item.reported?.tool_calls ?? item.tool_calls, `${arena}/${item.item_id}`).toEqual(onWire.filter((name) => !isSuspendTool(name)));
   }
 }
 
