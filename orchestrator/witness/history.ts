@@ -18,7 +18,7 @@ import { DELEGATE_REPLY, type WireDeclaration } from "../../contract/declaration
 import { PAUSED_SIBLING_TEXT, PAUSE_TEXTS } from "../../contract/texts.ts";
 import { HANDOFF_PREFIX, isControlTool, isSuspendTool } from "../../contract/tools/registry.ts";
 import { frameworkMessageProblem, type ServedSoFar } from "./framework-messages.ts";
-import { callsOf, normalMessage, normalReply } from "./normal.ts";
+import { callsOf, isJsonObjectArgs, normalMessage, normalReply } from "./normal.ts";
 import type { ItemEvidence, LaneContext } from "./types.ts";
 import { advertisedNames, cut, messages, messageText, systemTexts, type Body } from "./wire.ts";
 
@@ -43,20 +43,11 @@ function replyForms(reply: unknown, declaration: WireDeclaration): string[] {
   if (declaration.history.some((h) => h.form === "non-object-arguments-as-empty-object")) {
     const r = reply as Body;
     const calls = Array.isArray(r.tool_calls) ? r.tool_calls : [];
-    const emptied = calls.map((c: Body) => (isJsonObject(c?.function?.arguments) ? c : { ...c, function: { ...c?.function, arguments: "{}" } }));
+    const emptied = calls.map((c: Body) => (isJsonObjectArgs(c?.function?.arguments) ? c : { ...c, function: { ...c?.function, arguments: "{}" } }));
     const lenient = normalReply({ ...r, tool_calls: emptied });
     if (lenient !== undefined && lenient !== normal) forms.push(lenient);
   }
   return forms;
-}
-
-function isJsonObject(args: unknown): boolean {
-  try {
-    const value: unknown = typeof args === "string" ? JSON.parse(args) : args;
-    return value !== null && typeof value === "object" && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }
 
 const conversationKey = (body: Body) => JSON.stringify([systemTexts(body), advertisedNames(body)]);

@@ -29,6 +29,16 @@ export function normalArgs(args: unknown): string {
   }
 }
 
+/** Whether a call's arguments are a JSON object (a string that parses to one, or one already). */
+export function isJsonObjectArgs(args: unknown): boolean {
+  try {
+    const value: unknown = typeof args === "string" ? JSON.parse(args) : args;
+    return value !== null && typeof value === "object" && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 export interface NormalCall {
   readonly id: string;
   readonly name: string;

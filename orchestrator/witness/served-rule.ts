@@ -5,7 +5,7 @@
  */
 import { namesFor } from "../../contract/tools/registry.ts";
 import { cut } from "./wire.ts";
-import type { NormalCall } from "./normal.ts";
+import { isJsonObjectArgs, type NormalCall } from "./normal.ts";
 import { sameAnswer, servedResult } from "./served.ts";
 import type { ItemEvidence, LaneContext } from "./types.ts";
 
@@ -45,16 +45,7 @@ function sameCalls(reported: readonly string[], served: readonly NormalCall[], l
   let next = 0;
   for (const call of served) {
     if (reported[next] === call.name) next += 1;
-    else if (declared.has(call.name) && isObjectArgs(call.raw)) return false;
+    else if (declared.has(call.name) && isJsonObjectArgs(call.raw)) return false;
   }
   return next === reported.length;
-}
-
-function isObjectArgs(raw: string): boolean {
-  try {
-    const value: unknown = JSON.parse(raw);
-    return value !== null && typeof value === "object" && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }
