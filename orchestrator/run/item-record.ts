@@ -91,18 +91,18 @@ export function itemRecord(
       ...(scored ? { output_text: m.output_text ?? "", tool_calls: reportedCalls } : {}),
     },
     ...(violations.length > 0 ? { violations: [...violations] } : {}),
-    ...(driven.legs.length > 1 ? { legs: driven.legs.map((leg, i) => legRecord(leg, answeredLegCalls(driven, scored)?.[i])) } : {}),
+    ...(driven.legs.length > 1 ? { legs: legRecords(driven, scored) } : {}),
     ...(driven.traceback ? { traceback: driven.traceback } : {}),
   };
 }
 
 /**
- * The served calls of each leg that answered, aligned with `driven.legs` (which holds answered legs
- * only, while the witness saw every leg sent).
+ * Each answered leg's record, its calls the served ones: `driven.legs` holds the answered legs
+ * only, while the witness saw every leg sent, so the two are aligned by `answered`.
  */
-function answeredLegCalls(driven: DrivenItem, scored: ScoredResult | undefined): (readonly string[])[] | undefined {
-  if (!scored) return undefined;
-  return driven.witnessed.flatMap((leg, i) => (leg.answered ? [scored.legToolNames[i] ?? []] : []));
+function legRecords(driven: DrivenItem, scored: ScoredResult | undefined): LegRecord[] {
+  const servedCalls = scored ? driven.witnessed.flatMap((leg, i) => (leg.answered ? [scored.legToolNames[i] ?? []] : [])) : undefined;
+  return driven.legs.map((leg, i) => legRecord(leg, servedCalls?.[i]));
 }
 
 /** An item that did nothing: no output, no calls, no usage, not passed. */

@@ -66,12 +66,13 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     if (ctx.stopped() && driven.merged.error !== null) return undefined;
     const m = driven.merged;
     // What the gateway served is what is scored; the adapter's own report only when nothing watched the wire.
-    const served = driven.witnessed.length > 0 ? scoredResult(servedResult(driven.witnessed, lane.witness.declaration, lane.witness.delegates), m.suspends) : undefined;
+    const served = driven.witnessed.length > 0 ? servedResult(driven.witnessed, lane.witness.declaration, lane.witness.delegates) : undefined;
+    const scored = served ? scoredResult(served, m.suspends) : undefined;
     scoreStartedAt = performance.now();
     const score = await ctx.scorer.score(item.checks, {
-      outputText: served?.outputText ?? m.output_text ?? "",
-      toolNames: served?.toolNames ?? m.tool_calls.map((c) => c.name),
-      beforeSuspend: served?.beforeSuspend ?? m.tool_calls_before_suspend.map((c) => c.name),
+      outputText: scored?.outputText ?? m.output_text ?? "",
+      toolNames: scored?.toolNames ?? m.tool_calls.map((c) => c.name),
+      beforeSuspend: scored?.beforeSuspend ?? m.tool_calls_before_suspend.map((c) => c.name),
       suspends: m.suspends,
       error: m.error,
     });
@@ -81,11 +82,12 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
       input: item.input,
       legs: driven.witnessed,
       passed: score.passed,
+      ...(served ? { served } : {}),
       ...(lane.script ? { scriptedCalls: selectTurns(lane.script, item.input).length } : {}),
     };
     const violations = driven.witnessed.length > 0 ? witnessItem(seen, lane.witness) : [];
     lane.evidence.set(itemKey(repeat, item.id), seen);
-    record = itemRecord(item, repeat, driven, score, violations, served);
+    record = itemRecord(item, repeat, driven, score, violations, scored);
   } catch (err) {
     record = harnessErrorRecord(item, repeat, err);
   }

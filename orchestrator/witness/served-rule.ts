@@ -11,7 +11,7 @@ import type { ItemEvidence, LaneContext } from "./types.ts";
 
 export function servedResultViolations(item: ItemEvidence, lane: LaneContext): { leg: number; detail: string }[] {
   const out: { leg: number; detail: string }[] = [];
-  const served = servedResult(item.legs, lane.declaration, lane.delegates);
+  const served = item.served ?? servedResult(item.legs, lane.declaration, lane.delegates);
   item.legs.forEach((leg, i) => {
     const reported = leg.result;
     if (!leg.answered || !reported) return;

@@ -8,19 +8,13 @@
 import { isControlTool, isSuspendTool } from "../../contract/tools/registry.ts";
 import type { WireDeclaration } from "../../contract/declarations.ts";
 import { callsOf, canonicalJson, type NormalCall } from "./normal.ts";
-import type { WitnessedLeg } from "./types.ts";
+import type { ServedResult, WitnessedLeg } from "./types.ts";
+
+export type { ServedResult };
 import type { Body } from "./wire.ts";
 import { messages, messageText } from "./wire.ts";
 import { PAUSE_TEXTS } from "../../contract/texts.ts";
 
-export interface ServedResult {
-  /** What the scorer reads: see {@link servedAnswer}. */
-  readonly answer: string;
-  /** Task tool calls in served replies, every leg, in order (control, handoff, delegate and pause calls excluded). */
-  readonly toolCalls: readonly NormalCall[];
-  /** Per leg: the task calls it was served, and the pause tool its replies called (if any). */
-  readonly legs: readonly { readonly calls: readonly NormalCall[]; readonly pauseTool?: string }[];
-}
 
 function replies(leg: WitnessedLeg): Body[] {
   return (leg.exchanges ?? []).map((x) => x.reply).filter((r): r is Body => r !== null && typeof r === "object");

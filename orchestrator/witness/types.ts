@@ -4,6 +4,7 @@
  * (expected against seen, cut short).
  */
 import type { WireDeclaration } from "../../contract/declarations.ts";
+import type { NormalCall } from "./normal.ts";
 import type { Body } from "./wire.ts";
 
 export interface Usage {
@@ -41,12 +42,23 @@ export interface Exchange {
   readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number };
 }
 
+export interface ServedResult {
+  /** What the scorer reads: the last non-empty content served on the last leg (witness/served.ts). */
+  readonly answer: string;
+  /** Task tool calls in served replies, every leg, in order (control, handoff, delegate and pause calls excluded). */
+  readonly toolCalls: readonly NormalCall[];
+  /** Per leg: the task calls it was served, and the pause tool its replies called (if any). */
+  readonly legs: readonly { readonly calls: readonly NormalCall[]; readonly pauseTool?: string }[];
+}
+
 export interface ItemEvidence {
   readonly itemId: string;
   readonly repeat: number;
   readonly input: string;
   readonly legs: readonly WitnessedLeg[];
   readonly passed: boolean;
+  /** The result as served (served.ts), when the run computed it for scoring; the rule reads the same one. */
+  readonly served?: ServedResult;
   /** Mock mode: how many LLM calls the item's scripted turns take (the script decides). */
   readonly scriptedCalls?: number;
 }
