@@ -13,16 +13,20 @@ export const SERVED_RULES = ["served-result", "transcript", "tool-output", "fram
 
 const arenaOf = (scope: readonly string[] | undefined) => (scope && !scope.includes("tool_use") ? "multi_agent" : "tool_use");
 
-function caughtBy(fixture: HostileCase["fixture"], rules: readonly string[], shows: string): HostileCase {
+function caughtBy(fixture: HostileCase["fixture"], rules: readonly string[], shows: string, scope?: readonly string[]): HostileCase {
   return {
     fixture,
     shows,
-    expect: ({ violations }) => [
-      ...holds(violations.length > 0, "no violation at all"),
-      ...rules.flatMap((rule) => holds(violations.some((v) => v.includes(`: ${rule}: `)), `no ${rule} violation: ${JSON.stringify(violations.slice(0, 4))}`)),
-      // Honest at first: its first item in each worker is clean, so the probe must read the whole run.
-      ...holds(!violations.some((v) => v.startsWith("tu-01 ")), `tu-01 (its first item) is caught too: ${JSON.stringify(violations.filter((v) => v.startsWith("tu-01 ")))}`),
-    ],
+    ...(scope ? { scope } : {}),
+    expect: ({ violations, runs }) => {
+      const first = `${runs[0]?.record.items[0]?.item_id ?? "?"} `;
+      return [
+        ...holds(violations.length > 0, "no violation at all"),
+        ...rules.flatMap((rule) => holds(violations.some((v) => v.includes(`: ${rule}: `)), `no ${rule} violation: ${JSON.stringify(violations.slice(0, 4))}`)),
+        // Honest at first: its first item in each worker is clean, so the probe must read the whole run.
+        ...holds(!violations.some((v) => v.startsWith(first)), `${first}(its first item) is caught too: ${JSON.stringify(violations.filter((v) => v.startsWith(first)))}`),
+      ];
+    },
   };
 }
 
@@ -48,5 +52,6 @@ export const served: Probe = {
     caughtBy("tool-leak", ["tool-schema"], "puts a dataset value in calculator's description from its third request on"),
     caughtBy("dash-params", ["tool-schema"], "reduces parameter descriptions to \"-\" from its third request on"),
     caughtBy("whisperer", ["framework-message"], "adds a hint as a user message from its third request on"),
+    caughtBy("handoff-stuffer", ["tool-output"], "adds a note to its handoffs' results from its second item on (multi_agent)", ["multi_agent"]),
   ],
 };

@@ -97,6 +97,12 @@ export const IsolationRecordSchema = z.object({
 });
 export type IsolationRecord = z.infer<typeof IsolationRecordSchema>;
 
+/**
+ * One declared departure from the witness's exact rules (contract/declarations.ts): published per
+ * lane so a reader of the record or the report sees what the adapter was allowed to do differently.
+ */
+export const DeclaredLineSchema = z.object({ kind: z.string(), what: z.string(), why: z.string() });
+
 export const AdapterRecordSchema = z.object({
   framework: z.string(),
   available: z.boolean(),
@@ -107,6 +113,8 @@ export const AdapterRecordSchema = z.object({
   unavailable_kind: UnavailableKindSchema.optional(),
   traceback: z.string().optional(),
   isolation: IsolationRecordSchema.optional(),
+  /** The adapter's wire declarations the witness held this lane to; absent when it declared none. */
+  declarations: z.array(DeclaredLineSchema).optional(),
   items: z.array(ItemRecordSchema),
 });
 export type AdapterRecord = z.infer<typeof AdapterRecordSchema>;

@@ -15,7 +15,7 @@ import type { OpenOutcome } from "../supervisor/pool.ts";
 import type { BuildOutcome } from "../supervisor/worker-outcomes.ts";
 import type { ItemEvidence } from "../witness/types.ts";
 import { witnessLane } from "../witness/witness.ts";
-import { allowedSystemPrompts, type WireDeclaration } from "../../contract/declarations.ts";
+import { allowedSystemPrompts, declaredLines, type WireDeclaration } from "../../contract/declarations.ts";
 import { declarationFor } from "./declarations.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";
 import type { RunContext, SharedPool } from "./context.ts";
@@ -86,7 +86,8 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   }
   const stop = options.checkLane?.(arena.id, adapter.name, built.libVersion);
   if (stop !== undefined) ctx.refuse(stop);
-  settle({ framework: adapter.name, available: true, lib_version: built.libVersion, variant, items: [] });
+  const declared = declaredLines(declaration);
+  settle({ framework: adapter.name, available: true, lib_version: built.libVersion, variant, ...(declared.length > 0 ? { declarations: declared } : {}), items: [] });
 
   const open: OpenLane = {
     arena,
@@ -121,7 +122,15 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
     .filter((r): r is ItemRecord => r !== undefined);
   const isolation = shared.pool.spec.isolation?.record();
-  return { framework: adapter.name, available: true, lib_version: built.libVersion, variant, isolation, items: itemRecords };
+  return {
+    framework: adapter.name,
+    available: true,
+    lib_version: built.libVersion,
+    variant,
+    isolation,
+    ...(declared.length > 0 ? { declarations: declared } : {}),
+    items: itemRecords,
+  };
 }
 
 function openArena(ctx: RunContext, lane: LaneInput, shared: SharedPool, cellsToRun: number): Promise<OpenOutcome> {

@@ -97,6 +97,12 @@ describe("mastra on our seven arenas", () => {
     expect([chars.tool_use, chars.rag, chars.human_in_the_loop, chars.durable_state]).toEqual([807, 444, 1257, 1238]);
   });
 
+  it("records the transforms it declared on every lane, so the report can publish them", () => {
+    for (const arena of OUR_SEVEN) {
+      expect(ours.recordOn(arena).declarations?.map((d) => d.what), arena).toEqual(["json-schema-draft-07", "closed-objects", "non-object-arguments-as-empty-object"]);
+    }
+  });
+
   it("resilience: what the model is shown after each fault", () => {
     const shown = shownAfterFault(ours.bodies("resilience"), loadArena(path.join(OUR_ARENAS, "resilience")).items);
     expect(Object.fromEntries(Object.entries(shown).map(([id, text]) => [id, text.slice(0, 60)]))).toEqual({

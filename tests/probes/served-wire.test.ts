@@ -5,4 +5,4 @@
  */
 import { describeProbe } from "./registry-suite.ts";
 
-describeProbe("served-wire", { fixtures: ["answer-rebuilder", "history-trimmer", "arg-launderer", "coached", "tool-leak", "dash-params", "whisperer"] });
+describeProbe("served-wire", { fixtures: ["answer-rebuilder", "history-trimmer", "arg-launderer", "coached", "tool-leak", "dash-params", "whisperer", "handoff-stuffer"] });

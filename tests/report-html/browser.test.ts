@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeRunReport } from "../../orchestrator/report/html/write.ts";
 import type { ReportStatistics } from "../../orchestrator/report/html/types.ts";
 import { chromiumPath, launchChromium } from "../support/chromium.ts";
-import { ERROR_TEXT, FAIL_DETAIL, HOSTILE_ANSWER, STREAMED_TEXT, writeFixtureRun } from "./fixture.ts";
+import { ERROR_TEXT, FANCY_DECLARATION, FAIL_DETAIL, HOSTILE_ANSWER, STREAMED_TEXT, writeFixtureRun } from "./fixture.ts";
 import { pairedMcNemar } from "../../orchestrator/stats/index.ts";
 
 const OUTPUT = path.join(import.meta.dirname, ".output");
@@ -103,6 +103,12 @@ describe.skipIf(!executable && !required)("the report in headless Chromium", () 
     const provenance = await page.locator("#provenance").textContent();
     expect(provenance).toContain("0123456789abcdef0123456789abcdef01234567");
     expect(provenance).toContain("sandbox, network sealed (bubblewrap 0.8.0)");
+  });
+
+  it("lists each framework's declared wire departures, and says which hold the exact rules", async () => {
+    const rows = await page.locator("#declarations + p + table tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(rows).toContainEqual(["fancy", FANCY_DECLARATION.kind, FANCY_DECLARATION.what, FANCY_DECLARATION.why]);
+    expect(rows).toContainEqual(["vanilla", "none", "holds the exact rules", "—"]);
   });
 
   it("filters the item grid to failures, errors and differences", async () => {

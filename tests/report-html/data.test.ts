@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildReportData, type RunInput } from "../../orchestrator/report/html/data.ts";
 import type { ReportStatistics, ReportData } from "../../orchestrator/report/html/types.ts";
-import { fixtureManifest, fixtureRecords, fixtureTranscript, item, lane, record, RUN_ID } from "./fixture.ts";
+import { FANCY_DECLARATION, fixtureManifest, fixtureRecords, fixtureTranscript, item, lane, record, RUN_ID } from "./fixture.ts";
 
 const GENERATED = "2026-12-01T09:00:00.000Z";
 
@@ -36,6 +36,13 @@ describe("buildReportData", () => {
     expect(data.arenas.map((a) => a.id)).toEqual(["durable_state", "resilience", "tool_use"]);
     expect(data.series.map((s) => s.id)).toEqual(["vanilla", "fancy"]);
     expect(data.series[1]!.libVersions).toEqual(["fancy 1.0.0"]);
+  });
+
+  it("publishes each framework's declared departures once, however many lanes recorded them", () => {
+    const twice = fixtureRecords().map((r) => ({ ...r, frameworks: r.frameworks.map((f) => (f.framework === "fancy" ? { ...f, declarations: [FANCY_DECLARATION] } : f)) }));
+    const data = buildReportData([fixtureRun({ records: twice })], { generatedAt: GENERATED });
+    expect(data.series.find((s) => s.framework === "fancy")!.declarations).toEqual([FANCY_DECLARATION]);
+    expect(data.series.find((s) => s.framework === "vanilla")!.declarations).toEqual([]);
     expect(data.mode).toBe("mock");
     expect(data.generatedAt).toBe(GENERATED);
   });

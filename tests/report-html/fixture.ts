@@ -35,6 +35,9 @@ export function item(id: string, over: Partial<ItemRecord> = {}): ItemRecord {
   };
 }
 
+/** The fixture framework's one declared departure, as a lane records it. */
+export const FANCY_DECLARATION = { kind: "tool_transforms", what: "json-schema-draft-07", why: "its schema library stamps $schema on every parameters object" };
+
 export function lane(adapter: string, items: ItemRecord[], over: Partial<AdapterRecord> = {}): AdapterRecord {
   return {
     framework: adapter,
@@ -83,7 +86,7 @@ export function fixtureRecords(): RunRecord[] {
         output_text: HOSTILE_ANSWER,
       }),
       item("t-03", { passed: false, prompt_tokens: 350, error: ERROR_TEXT, error_class: "adapter", output_text: "", checks: [] }),
-    ]),
+    ], { declarations: [FANCY_DECLARATION] }),
   ]);
   const resilience = record("resilience", [
     // r-03 only vanilla ran: the grid shows a gap, not a status.

@@ -41,6 +41,15 @@ describe("the served wire, in an ordinary run", () => {
     expect([...new Set(items.flatMap(rulesOf))].sort()).toEqual([...rules].sort());
   }, 60_000);
 
+  it("handoff-stuffer: an exempt handoff result is held to its declared text in a run, from the item it starts stuffing", async () => {
+    const [lane] = await run([FIXTURES["handoff-stuffer"]], path.join(OUR_ARENAS, "multi_agent"));
+    const items = lane!.items;
+    expect(rulesOf(items[0]!)).toEqual([]);
+    expect(items.slice(1).every((i) => rulesOf(i).join() === "tool-output")).toBe(true);
+    const v = items[1]!.violations!.find((x) => x.rule === "tool-output")!;
+    expect(v.detail).toMatch(/^transfer_to_writer: expected "\{\\"assistant\\":\\"writer\\"\}", seen .*Note from the researcher/);
+  }, 60_000);
+
   it("the details name what differed", async () => {
     const [coached] = await run([FIXTURES.coached], TOOL_USE);
     const v = coached!.items.flatMap((i) => i.violations ?? []).find((x) => x.rule === "system-prompt")!;

@@ -8,7 +8,7 @@ import { itemGrid } from "./items.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
 import { baselineLane, overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
 import type { LaneTranscriptFile } from "./transcript.ts";
-import type { ArenaInfo, Cell, PairedComparison, ReportData, ReportStatistics, RunInfo, Series } from "./types.ts";
+import type { ArenaInfo, Cell, DeclaredDeparture, PairedComparison, ReportData, ReportStatistics, RunInfo, Series } from "./types.ts";
 
 export interface RunInput {
   readonly runId: string;
@@ -91,6 +91,13 @@ function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, statistics
   };
 }
 
+/** Every lane of one adapter declares the same departures; a lane recorded by another version may differ, so both show. */
+function addDeclarations(series: Series, declared: readonly DeclaredDeparture[]): void {
+  for (const d of declared) {
+    if (!series.declarations.some((o) => o.kind === d.kind && o.what === d.what && o.why === d.why)) series.declarations.push({ kind: d.kind, what: d.what, why: d.why });
+  }
+}
+
 export function buildReportData(runs: readonly RunInput[], options: BuildOptions): ReportData {
   const baseline = options.baseline ?? DEFAULT_BASELINE;
   const combined = runs.length > 1;
@@ -106,10 +113,11 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
         const id = combined ? `${runLabel(index)}/${adapterRecord.framework}` : adapterRecord.framework;
         let series = seriesList.find((s) => s.id === id);
         if (!series) {
-          series = { id, framework: adapterRecord.framework, runId: run.runId, label: combined ? `${adapterRecord.framework} (${runLabel(index)})` : adapterRecord.framework, variant: adapterRecord.variant, libVersions: [] };
+          series = { id, framework: adapterRecord.framework, runId: run.runId, label: combined ? `${adapterRecord.framework} (${runLabel(index)})` : adapterRecord.framework, variant: adapterRecord.variant, libVersions: [], declarations: [] };
           seriesList.push(series);
         }
         if (adapterRecord.available && !series.libVersions.includes(adapterRecord.lib_version)) series.libVersions.push(adapterRecord.lib_version);
+        addDeclarations(series, adapterRecord.declarations ?? []);
         lanes.push({ seriesId: id, runId: run.runId, record, adapterRecord });
       }
     }

@@ -73,6 +73,14 @@ export interface Series {
   readonly label: string;
   readonly variant: boolean;
   readonly libVersions: string[];
+  /** Its declared departures from the witness's exact rules, as its lanes recorded them (deduplicated). */
+  readonly declarations: DeclaredDeparture[];
+}
+
+export interface DeclaredDeparture {
+  readonly kind: string;
+  readonly what: string;
+  readonly why: string;
 }
 
 export interface ArenaInfo {

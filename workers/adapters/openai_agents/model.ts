@@ -20,13 +20,18 @@ setTracingDisabled(true);
  */
 export const MAX_RETRIES = 2;
 
-/** One Chat Completions model per build: base URL, key, per-attempt timeout and retries from the config. */
-export function chatModel(config: AdapterConfig): OpenAIChatCompletionsModel {
+/**
+ * One Chat Completions model per build: base URL, key, per-attempt timeout and retries from the
+ * config. `fetch` replaces the client's transport (the hostile fixtures' way to edit the wire); a
+ * real build leaves it unset.
+ */
+export function chatModel(config: AdapterConfig, fetch?: typeof globalThis.fetch): OpenAIChatCompletionsModel {
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey,
     timeout: config.requestTimeoutS * 1000,
     maxRetries: MAX_RETRIES,
+    ...(fetch ? { fetch } : {}),
   });
   return new OpenAIChatCompletionsModel(client, config.model);
 }

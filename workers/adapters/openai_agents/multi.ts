@@ -7,7 +7,7 @@
  * on what `index.ts` exports.
  */
 import { Agent } from "@openai/agents";
-import type { Adapter, Runner } from "../../../contract/adapter.ts";
+import type { Adapter, AdapterConfig, ArenaSpec, BuildContext, Runner } from "../../../contract/adapter.ts";
 import { PIPELINE_ROLES, stagePrompt } from "../../../contract/texts.ts";
 import { arenaTools, chatModel, legRunner, modelSettings, sdkVersion } from "./index.ts";
 
@@ -20,24 +20,28 @@ export const ROLES = {
   editor: PIPELINE_ROLES.editor,
 } as const;
 
+/**
+ * The pipeline on one model object (one client) for the three stages, like the baseline
+ * pipeline's one client. Exported so a fixture can run the same pipeline over its own transport.
+ */
+export function pipelineRunner(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext, model = chatModel(config)): Runner {
+  const stage = (role: keyof typeof ROLES, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) =>
+    new Agent({
+      name: role,
+      instructions: stagePrompt(arena.systemPrompt, ROLES[role]),
+      model,
+      modelSettings: modelSettings(config),
+      ...extra,
+    });
+  const editor = stage("editor");
+  const writer = stage("writer", { handoffs: [editor] });
+  const researcher = stage("researcher", { tools: arenaTools(arena.tools, ctx.tools), handoffs: [writer] });
+  return legRunner({ config, agent: researcher });
+}
+
 const adapter: Adapter = {
   name: "openai_agents-multi",
   libVersion: sdkVersion,
-  async build(arena, config, ctx): Promise<Runner> {
-    // One model object (one client) for the three stages, like the baseline pipeline's one client.
-    const model = chatModel(config);
-    const stage = (role: keyof typeof ROLES, extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) =>
-      new Agent({
-        name: role,
-        instructions: stagePrompt(arena.systemPrompt, ROLES[role]),
-        model,
-        modelSettings: modelSettings(config),
-        ...extra,
-      });
-    const editor = stage("editor");
-    const writer = stage("writer", { handoffs: [editor] });
-    const researcher = stage("researcher", { tools: arenaTools(arena.tools, ctx.tools), handoffs: [writer] });
-    return legRunner({ config, agent: researcher });
-  },
+  build: async (arena, config, ctx) => pipelineRunner(arena, config, ctx),
 };
 export default adapter;

@@ -102,8 +102,16 @@ function renderProvenance() {
     table(["", "Run", "Created", "Mode", "Model", "Git commit", "Command", "Harness", "Sessions", "Status", "Prices (in / out)"], runRows, "plain"),
     h("h3", {}, "Fairness"),
     table(["Framework", "Items with rule violations", "Rules", "Isolation", "Isolation violations"], DATA.series.map(fairnessRow), "plain"),
+    h("h3", { id: "declarations" }, "Declared wire departures"),
+    h("p", { className: "note" }, "What each adapter declared in its folder and the witness held it to instead of the exact rule: the answer it reads, normalisations of its own report, prompt templates, tool-schema transforms, framework messages, exempt results, history forms, conversation stages. A framework with none holds every exact rule."),
+    table(["Framework", "Declared", "What", "Why"], DATA.series.flatMap(declarationRows), "plain"),
     h("p", { className: "note" }, `Generated ${DATA.generatedAt}. Charts: ${CHART_LIBRARIES}.`),
   );
+}
+
+function declarationRows(s) {
+  if (s.declarations.length === 0) return [[s.label, "none", "holds the exact rules", "—"]];
+  return s.declarations.map((d, i) => [i === 0 ? s.label : "", d.kind, d.what, d.why]);
 }
 
 function fairnessRow(s) {
