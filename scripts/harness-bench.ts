@@ -99,7 +99,7 @@ const adapterMeans: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const { outcome } = await inProcess("tool_use", 10, { concurrency: 1 });
   const t = outcome.timings;
-  overheads.push(t.reduce((a, x) => a + x.wallSeconds - x.adapterSeconds + x.scoreSeconds, 0) / t.length);
+  overheads.push(t.reduce((a, x) => a + x.wallSeconds - x.adapterSeconds + x.scoreSeconds + x.witnessSeconds, 0) / t.length);
   adapterMeans.push(t.reduce((a, x) => a + x.adapterSeconds, 0) / t.length);
 }
 results["per-item harness overhead (orchestrator + IPC + scoring), tool_use x10, concurrency 1"] =

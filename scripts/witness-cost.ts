@@ -1,76 +1,66 @@
 /**
- * What witnessing costs per request: a real mock bench (every arena × every adapter, in process)
- * is run once for its recorded requests, then every item's evidence is judged again by the
- * witness, repeatedly, and timed. The figure to hold it against is the gateway's own time per
- * reply, measured by the throughput section of the same benchmark.
+ * What witnessing costs, measured inside a real run: a mock bench (every arena × every adapter of
+ * the catalogue, in process, sealed workers where bwrap works) whose run times the witness on
+ * each item as it judges it — the served result and every per-item rule, on the real exchanges,
+ * with each adapter's real declarations — and each lane's cross-item rules. Nothing is re-judged
+ * out of context, so what is timed is exactly what a bench pays.
  *
- * Usage: node scripts/witness-cost.ts [--rounds N]   (also `pnpm bench:gateway --section witness`)
+ * The figure to hold it against is the gateway's own time per reply (the throughput section of
+ * `pnpm bench:gateway`, which also serves with this witness running on the same thread).
+ *
+ * Usage: node scripts/witness-cost.ts [--runs N]   (also `pnpm bench:gateway --section witness`)
  */
-import { BASELINE_DECLARATION } from "../contract/declarations.ts";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { listArenas } from "../orchestrator/arena/discover.ts";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../orchestrator/config/arena-config.ts";
-import { runArenas, type AdapterEntry } from "../orchestrator/run/index.ts";
-import type { ItemEvidence, LaneContext } from "../orchestrator/witness/types.ts";
-import { canonicalOutputs } from "../orchestrator/witness/canonical.ts";
-import { witnessItem, witnessLane } from "../orchestrator/witness/witness.ts";
-import type { Body } from "../orchestrator/witness/wire.ts";
-import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
-import { toJs } from "@agentic-arena/py-semantics";
+import { runArenas, type AdapterEntry, type RunOutcome } from "../orchestrator/run/index.ts";
 
-export async function witnessCost(rounds: number): Promise<string> {
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const us = (seconds: number) => (seconds * 1e6).toFixed(0);
+
+/** One line per arena and a total: items, requests, per-item witness time and its share per request. */
+export function witnessReport(outcome: Pick<RunOutcome, "timings" | "laneWitnessTimings" | "gatewayRecords">): string[] {
+  const rows: string[][] = [["arena", "items", "requests", "µs/item p50", "p95", "max", "µs/request", "lane rules µs/item"]];
+  const arenas = [...new Set(outcome.timings.map((t) => t.arena))].sort();
+  const line = (label: string, picked: (a: string) => boolean) => {
+    const items = outcome.timings.filter((t) => picked(t.arena));
+    const seconds = items.map((t) => t.witnessSeconds).sort((a, b) => a - b);
+    const total = seconds.reduce((a, b) => a + b, 0);
+    const requests = [...outcome.gatewayRecords].filter(([a]) => picked(a)).reduce((n, [, g]) => n + g.requests.length, 0);
+    const lane = outcome.laneWitnessTimings.filter((l) => picked(l.arena)).reduce((a, l) => a + l.seconds, 0);
+    rows.push([label, String(items.length), String(requests), us(quantile(seconds, 0.5)), us(quantile(seconds, 0.95)), us(seconds.at(-1) ?? 0), requests ? us(total / requests) : "—", items.length ? us(lane / items.length) : "—"]);
+  };
+  for (const a of arenas) line(a, (x) => x === a);
+  line("all", () => true);
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  "));
+}
+
+export async function witnessCost(runs = 1): Promise<string> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const corpusPath = path.join(root, "arenas", "corpus.json");
   const arenas = listArenas(path.join(root, "arenas")).map((ref) => loadArena(ref.dir));
   const adapters: AdapterEntry[] = ADAPTER_CATALOG.map((e) => ({ name: e.name, module: e.module, ...(e.arenas ? { onlyArenas: e.arenas } : {}) }));
-  const tmp = mkdtempSync(path.join(os.tmpdir(), "arena-witness-"));
-  const outcome = await runArenas({ arenas, adapters, config: DEFAULTS, corpusPath, dirs: { logDir: path.join(tmp, "logs"), checkpointRoot: path.join(tmp, "ck") } });
-  const canonical = canonicalOutputs(corpusPath);
-  // One evidence per worker tag (all its requests as one leg): the rules' work is per request.
-  const lanes: { lane: LaneContext; items: ItemEvidence[] }[] = [];
-  let requests = 0;
-  for (const arena of arenas) {
-    const records = outcome.gatewayRecords.get(arena.id);
-    if (!records) continue;
-    const byTag = new Map<string, Body[]>();
-    for (const r of records.requests) byTag.set(r.tag, [...(byTag.get(r.tag) ?? []), toJs(r.body) as Body]);
-    const lane: LaneContext = {
-      mode: "mock",
-      model: DEFAULTS.model,
-      temperature: DEFAULTS.temperature,
-      declaredTools: arena.declaredTools,
-      systemPrompt: arena.systemPrompt,
-      wireExceptions: [],
-      delegates: [],
-      declaration: BASELINE_DECLARATION,
-      systemPrompts: [arena.systemPrompt],
-      canonical,
-    };
-    const items = [...byTag].map(([tag, bodies]) => {
-      requests += bodies.length;
-      const usage = { prompt_tokens: 0, completion_tokens: 0, llm_calls: bodies.length };
-      return { itemId: tag, repeat: 0, input: "", legs: [{ requests: bodies, served: usage, reported: usage, answered: true }], passed: true };
-    });
-    lanes.push({ lane, items });
-  }
-  const t0 = performance.now();
-  for (let r = 0; r < rounds; r++) {
-    for (const { lane, items } of lanes) {
-      for (const item of items) witnessItem(item, lane);
-      witnessLane(items);
+  const out: string[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), "arena-witness-"));
+    try {
+      const outcome = await runArenas({ arenas, adapters, config: DEFAULTS, corpusPath, dirs: { logDir: path.join(tmp, "logs"), checkpointRoot: path.join(tmp, "ck") } });
+      out.push(`witness, run ${run} of ${runs}: a mock bench of ${arenas.length} arenas × ${adapters.length} adapters, each item timed as the run judged it`, ...witnessReport(outcome), "");
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   }
-  const ms = (performance.now() - t0) / (rounds * requests);
-  return `witness: ${requests} recorded requests of a mock bench (7 arenas × ${adapters.length} adapters), judged ${rounds}× by every rule: ${(ms * 1000).toFixed(1)} µs per request\n`;
+  return out.join("\n");
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { rounds: { type: "string", default: "20" } } });
-  process.stdout.write(await witnessCost(Number(values.rounds)));
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
+  process.stdout.write(await witnessCost(Number(values.runs)));
 }

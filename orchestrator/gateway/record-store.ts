@@ -14,7 +14,7 @@
  * attempts and usage rows are a few hundred bytes of bookkeeping per request and stay in memory,
  * like the per-tag usage sums, which are read around every leg and must stay cheap.
  */
-import { parsePyJson, dumpsPy, type PyDict } from "@agentic-arena/py-semantics";
+import { parsePyJson, dumpsPy, toJs, type PyDict } from "@agentic-arena/py-semantics";
 import { isSpillFailure, openSpillFile, SpillDir, type SpillFailure, type SpillFile, type SpillRef } from "./spill.ts";
 import type { RequestRecord, ResponseMessageRecord } from "./record-types.ts";
 
@@ -95,8 +95,22 @@ class StoredRequest implements RequestRecord {
   }
 
   get body(): PyDict {
+    return cached(this.#last, this, () => parseBody(this.#text()));
+  }
+
+  get plain(): unknown {
+    const text = this.#text();
+    if (text === "") return {};
+    try {
+      return JSON.parse(text);
+    } catch {
+      return toJs(parseBody(text));
+    }
+  }
+
+  #text(): string {
     const s = this.#source;
-    return cached(this.#last, this, () => parseBody(typeof s === "string" ? s : utf8.decode(s.file.read(s.offset, s.length))));
+    return typeof s === "string" ? s : utf8.decode(s.file.read(s.offset, s.length));
   }
 }
 

@@ -40,6 +40,13 @@ export interface RequestRecord {
    * `SpillReadError` (spill.ts).
    */
   readonly body: PyDict;
+  /**
+   * The same body as plain JSON values, for a reader that judges rather than bills (the witness):
+   * `JSON.parse` of the text as received, several times cheaper than the Python-faithful parse and
+   * equal to `toJs(body)` (ints are numbers there too); a body only Python's json reads (`NaN`,
+   * `Infinity`) falls back to that. Parsed anew on each read; the reader keeps what it needs.
+   */
+  readonly plain: unknown;
 }
 
 export interface ServedRecord extends Usage {

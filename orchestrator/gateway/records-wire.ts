@@ -3,7 +3,7 @@
  * JSON. Bodies and messages are PyValues, so the whole document is written with Python json.dumps and
  * must be read back with parsePyJson: JSON.parse would lose the int/float distinction and key order.
  */
-import type { PyDict, PyValue } from "@agentic-arena/py-semantics";
+import { toJs, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
 import type { AttemptOutcome, GatewayRecords } from "./record-types.ts";
 
 export function recordsToWire(r: GatewayRecords): PyDict {
@@ -80,7 +80,11 @@ export function recordsFromWire(v: PyValue): GatewayRecords {
   const tagged = (x: PyValue): { attempt: number; tag: string } => ({ attempt: num(field(x, "attempt")), tag: str(field(x, "tag")) });
   const usage = field(v, "servedUsage");
   return {
-    requests: list(field(v, "requests")).map((x) => ({ ...tagged(x), body: dict(field(x, "body")) })),
+    requests: list(field(v, "requests")).map((x) => {
+      const body = dict(field(x, "body"));
+      // Already parsed off the wire: its plain view is the same value, converted on each read.
+      return { ...tagged(x), body, get plain() { return toJs(body); } };
+    }),
     attempts: list(field(v, "attempts")).map((x) => ({
       ...tagged(x),
       at: num(field(x, "at")),

@@ -7,7 +7,7 @@ import type PQueue from "p-queue";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { LaneTranscriptFile } from "../report/html/transcript.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
-import type { AdapterEntry, ItemTiming, ProgressEvent, RunOptions } from "./options.ts";
+import type { AdapterEntry, ItemTiming, LaneWitnessTiming, ProgressEvent, RunOptions } from "./options.ts";
 import type { RunGateway } from "./run-gateway.ts";
 import type { Scorer } from "./scorer.ts";
 
@@ -39,6 +39,7 @@ export interface RunContext {
   readonly pools: ReadonlyMap<AdapterEntry, SharedPool>;
   readonly gateways: ReadonlyMap<string, RunGateway>;
   readonly timings: ItemTiming[];
+  readonly laneWitnessTimings: LaneWitnessTiming[];
   readonly lateViolations: LateViolation[];
   /** Each lane's transcripts, as the witness recorded them (written by the CLI). */
   readonly transcripts: LaneTranscriptFile[];

@@ -43,7 +43,8 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
   if (ctx.stopped()) return undefined;
   const { arena, adapter, span } = lane;
   span.start = Math.min(span.start, performance.now());
-  let scoreStartedAt = 0;
+  let scoreMs = 0;
+  let witnessMs = 0;
   let driven: DrivenItem | undefined;
   let record: ItemRecord;
   try {
@@ -66,9 +67,11 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     if (ctx.stopped() && driven.merged.error !== null) return undefined;
     const m = driven.merged;
     // What the gateway served is what is scored; the adapter's own report only when nothing watched the wire.
+    const servedStartedAt = performance.now();
     const served = driven.witnessed.length > 0 ? servedResult(driven.witnessed, lane.witness.declaration, lane.witness.delegates) : undefined;
+    witnessMs = performance.now() - servedStartedAt;
     const scored = served ? scoredResult(served, m.suspends) : undefined;
-    scoreStartedAt = performance.now();
+    const scoreStartedAt = performance.now();
     const score = await ctx.scorer.score(item.checks, {
       outputText: scored?.outputText ?? m.output_text ?? "",
       toolNames: scored?.toolNames ?? m.tool_calls.map((c) => c.name),
@@ -76,6 +79,7 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
       suspends: m.suspends,
       error: m.error,
     });
+    scoreMs = performance.now() - scoreStartedAt;
     const seen: ItemEvidence = {
       itemId: item.id,
       repeat,
@@ -85,7 +89,9 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
       ...(served ? { served } : {}),
       ...(lane.script ? { scriptedCalls: selectTurns(lane.script, item.input).length } : {}),
     };
+    const rulesStartedAt = performance.now();
     const violations = driven.witnessed.length > 0 ? witnessItem(seen, lane.witness) : [];
+    witnessMs += performance.now() - rulesStartedAt;
     lane.evidence.set(itemKey(repeat, item.id), seen);
     record = itemRecord(item, repeat, driven, score, violations, scored);
   } catch (err) {
@@ -97,7 +103,8 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     itemId: item.id,
     wallSeconds: driven?.wallSeconds ?? 0,
     adapterSeconds: driven?.adapterSeconds ?? 0,
-    scoreSeconds: scoreStartedAt ? (performance.now() - scoreStartedAt) / 1000 : 0,
+    scoreSeconds: scoreMs / 1000,
+    witnessSeconds: witnessMs / 1000,
     restarts: driven?.restarts ?? 0,
   });
   span.end = Math.max(span.end, performance.now());

@@ -115,7 +115,9 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   const fresh = await runCells(ctx, open, todo, shared);
   // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
   const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+  const laneRulesStartedAt = performance.now();
   witnessAcrossItems(ctx, open, seen, fresh);
+  ctx.laneWitnessTimings.push({ arena: arena.id, framework: adapter.name, items: seen.length, seconds: (performance.now() - laneRulesStartedAt) / 1000 });
   ctx.transcripts.push(laneTranscript(arena.id, adapter.name, seen));
   // Dataset order within each repeat, whichever session ran the cell.
   const itemRecords = cells

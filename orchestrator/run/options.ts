@@ -120,6 +120,16 @@ export interface RunOutcome {
   readonly transcripts: readonly LaneTranscriptFile[];
   /** Where each item's time went (for the harness benchmark; not part of any record). */
   readonly timings: readonly ItemTiming[];
+  /** The lane-level witness rules' time per lane (for the witness benchmark; not part of any record). */
+  readonly laneWitnessTimings: readonly LaneWitnessTiming[];
+}
+
+export interface LaneWitnessTiming {
+  readonly arena: string;
+  readonly framework: string;
+  readonly items: number;
+  /** Time the rules that compare a lane's items with each other took, on the main loop. */
+  readonly seconds: number;
 }
 
 export interface ItemTiming {
@@ -132,5 +142,7 @@ export interface ItemTiming {
   readonly adapterSeconds: number;
   /** Time to score the item off the main loop. */
   readonly scoreSeconds: number;
+  /** Time the witness took on the item on the main loop: the served result and every per-item rule. */
+  readonly witnessSeconds: number;
   readonly restarts: number;
 }

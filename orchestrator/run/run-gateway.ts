@@ -91,7 +91,7 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
           const now = gateway.recorder.servedUsageFor(tag);
           const records = gateway.recorder.servedFrom(tag, seen);
           const requests = records.requests;
-          const bodies = requests.map((r) => toJs(r.body) as Body);
+          const bodies = requests.map((r) => r.plain as Body);
           const replies = new Map(records.responseMessages.map((m) => [m.attempt, toJs(m.message)]));
           const usage = new Map(records.served.map((s) => [s.attempt, { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens }]));
           return {

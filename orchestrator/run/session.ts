@@ -71,6 +71,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     pools,
     gateways,
     timings: [] as ItemTiming[],
+    laneWitnessTimings: [],
     lateViolations,
     transcripts: [],
     stopped: () => stop.signal.aborted,
@@ -111,7 +112,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   applyLateViolations(records, lateViolations, options.onItem);
   const failedItems = records.flatMap((r) => r.frameworks.flatMap((f) => f.items)).filter((i) => !i.passed).length;
   const interrupted = ctx.stopped() && refused === undefined;
-  return { records, failedItems, interrupted, refused, gatewayRecords, timings: ctx.timings, transcripts: ctx.transcripts };
+  return { records, failedItems, interrupted, refused, gatewayRecords, timings: ctx.timings, laneWitnessTimings: ctx.laneWitnessTimings, transcripts: ctx.transcripts };
 }
 
 function workerPool(

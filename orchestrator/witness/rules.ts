@@ -34,6 +34,27 @@ const HISTORY_SUMMARIES: Record<HistoryViolation["rule"], string> = {
   "framework-message": "no user message beyond the item's input, except the framework messages the adapter declares, built from what was served",
 };
 
+/**
+ * The tool rules depend on the tools block and the lane alone, and a lane sends the same block on
+ * nearly every request: their verdict is kept per lane and block (a few blocks at most; a lane
+ * that sends many different ones is judged afresh past the cap, never misjudged).
+ */
+const TOOL_VERDICTS_PER_LANE = 32;
+const toolVerdicts = new WeakMap<LaneContext, Map<string, string[]>>();
+const toolsKeys = new WeakMap<Body, string>();
+function perToolsBlock(rule: string, body: Body, lane: LaneContext, judge: () => string[]): string[] {
+  let verdicts = toolVerdicts.get(lane);
+  if (!verdicts) toolVerdicts.set(lane, (verdicts = new Map()));
+  let block = toolsKeys.get(body);
+  if (block === undefined) toolsKeys.set(body, (block = JSON.stringify(body.tools ?? null)));
+  const key = `${rule}\0${block}`;
+  const known = verdicts.get(key);
+  if (known) return known;
+  const verdict = judge();
+  if (verdicts.size < TOOL_VERDICTS_PER_LANE) verdicts.set(key, verdict);
+  return verdict;
+}
+
 /** The transcript rules share one walk of the item's exchanges. */
 const walks = new WeakMap<ItemEvidence, { lane: LaneContext; violations: HistoryViolation[] }>();
 function historyOf(item: ItemEvidence, lane: LaneContext): HistoryViolation[] {
@@ -81,26 +102,28 @@ export const RULES: readonly Rule[] = [
   {
     id: "declared-tools",
     summary: "the advertised tools are exactly the arena's declared tools (plus control tools, handoffs, declared delegates)",
-    request: (body, _item, lane) => {
-      const task = advertisedNames(body).filter((n) => !isControlTool(n, lane.delegates));
-      if (task.length === 0) return []; // a tool-less stage of a pipeline
-      const expected = namesFor(lane.declaredTools);
-      return isDeepStrictEqual(task, expected) ? [] : [`advertises ${JSON.stringify(task)}, the arena declares ${JSON.stringify(expected)}`];
-    },
+    request: (body, _item, lane) =>
+      perToolsBlock("declared-tools", body, lane, () => {
+        const task = advertisedNames(body).filter((n) => !isControlTool(n, lane.delegates));
+        if (task.length === 0) return []; // a tool-less stage of a pipeline
+        const expected = namesFor(lane.declaredTools);
+        return isDeepStrictEqual(task, expected) ? [] : [`advertises ${JSON.stringify(task)}, the arena declares ${JSON.stringify(expected)}`];
+      }),
   },
   {
     id: "tool-schema",
     summary: "each declared tool is the canonical spec exactly (key order aside), after the transformations the adapter declares",
-    request: (body, _item, lane) => {
-      const fns = wireFunctions(body);
-      const specs = specsFor(lane.declaredTools);
-      if (!specs.some((s) => fns.has(s.function.name))) return [];
-      return specs.flatMap((spec) => {
-        // The structural gates name the breach best (a missing parameter, a type); exactness catches the rest.
-        const structural = toolFidelityViolations(spec, fns.get(spec.function.name));
-        return structural.length > 0 ? structural : exactToolViolations(spec, fns.get(spec.function.name), lane.declaration);
-      });
-    },
+    request: (body, _item, lane) =>
+      perToolsBlock("tool-schema", body, lane, () => {
+        const fns = wireFunctions(body);
+        const specs = specsFor(lane.declaredTools);
+        if (!specs.some((s) => fns.has(s.function.name))) return [];
+        return specs.flatMap((spec) => {
+          // The structural gates name the breach best (a missing parameter, a type); exactness catches the rest.
+          const structural = toolFidelityViolations(spec, fns.get(spec.function.name));
+          return structural.length > 0 ? structural : exactToolViolations(spec, fns.get(spec.function.name), lane.declaration);
+        });
+      }),
   },
   {
     id: "system-prompt",

@@ -8,12 +8,15 @@ import path from "node:path";
 import { createGateway } from "../../orchestrator/gateway/index.ts";
 import { startFloor } from "./floor.ts";
 import { runLoad, type LoadResult, type LoadTiming } from "./load.ts";
+import { startWitnessing } from "./witnessing.ts";
 import { throughputReport } from "./report.ts";
 import { ARENA_TOOLS, expectedPromptTokens, type ToolUseRequest } from "./tool-use-request.ts";
 
 export interface ThroughputOptions extends LoadTiming {
   levels: number[];
   floor: boolean;
+  /** Also measure each level with the witness judging every served request on the gateway's thread. */
+  witness: boolean;
 }
 
 /** Measures every level; returns the report. */
@@ -30,8 +33,10 @@ export async function throughput(request: ToolUseRequest, options: ThroughputOpt
     throw new Error(`unexpected reply ${probe}`);
   }
 
-  // Records of a benchmark are not needed and would grow by tens of thousands of bodies a second.
-  const clearer = setInterval(() => gateway.recorder.clear(), 500);
+  // Records of a benchmark are not needed and would grow by tens of thousands of bodies a second;
+  // the witnessed rows judge them instead (and clear them as they go).
+  let clearer: NodeJS.Timeout | undefined = setInterval(() => gateway.recorder.clear(), 500);
+  const witnessed: string[] = [];
 
   const dir = mkdtempSync(path.join(tmpdir(), "gateway-bench-"));
   const bodyFile = path.join(dir, "body.json");
@@ -42,6 +47,14 @@ export async function throughput(request: ToolUseRequest, options: ThroughputOpt
   try {
     for (const c of options.levels) {
       rows.push(["gateway", await runLoad(url, c, () => gateway.recorder.lifetimeAttempts, bodyFile, options)]);
+      if (options.witness) {
+        clearInterval(clearer);
+        const witnessing = startWitnessing(gateway, arena);
+        rows.push(["gateway + witness", await runLoad(url, c, () => gateway.recorder.lifetimeAttempts, bodyFile, options)]);
+        const { judged, violations } = witnessing.stop();
+        witnessed.push(`${c} client(s): ${judged} requests judged, ${violations} violation(s)`);
+        clearer = setInterval(() => gateway.recorder.clear(), 500);
+      }
       if (floor) rows.push(["node:http floor", await runLoad(floor.url, c, floor.served, bodyFile, options)]);
     }
   } finally {
@@ -52,5 +65,6 @@ export async function throughput(request: ToolUseRequest, options: ThroughputOpt
   }
 
   const { seconds, warmup } = options;
-  return throughputReport({ bodyBytes: body.length, systemPromptChars: arena.systemPrompt.length, promptTokens, seconds, warmup }, rows);
+  const note = witnessed.length ? `\n"gateway + witness": every served request judged on the gateway's thread as it runs (${witnessed.join("; ")})\n` : "";
+  return throughputReport({ bodyBytes: body.length, systemPromptChars: arena.systemPrompt.length, promptTokens, seconds, warmup }, rows) + note;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SpillReadError } from "../../orchestrator/gateway/index.ts";
-import { dumpsPy, type PyValue } from "@agentic-arena/py-semantics";
+import { dumpsPy, toJs, type PyValue } from "@agentic-arena/py-semantics";
 import { messageOf, startGateway, toolSpec, user } from "./helpers.ts";
 
 const script = { scenarios: [{ match: "hello", turns: [{ content: "hi" }] }] };
@@ -28,6 +28,16 @@ function bodyOf(i: number, size: number, filler = "x"): string {
 }
 
 describe("recorder memory budget", () => {
+  it("gives a body only Python's json reads (NaN, Infinity) the same plain view as the Python parse", async () => {
+    const { gw, post } = await startGateway({ script });
+    const odd = '{"model": "m", "temperature": NaN, "top_p": Infinity, "messages": [{"role": "user", "content": "hello"}]}';
+    expect((await post(odd)).status).toBe(200);
+    const [record] = gw.recorder.records().requests;
+    expect(record!.plain).toEqual(toJs(record!.body));
+    expect((record!.plain as { temperature: number }).temperature).toBeNaN();
+    await gw.stop();
+  });
+
   it("keeps held bytes under the budget, spills the rest, and reads every record back equal", async () => {
     const dir = scratch();
     const budget = 1024 * 1024;
@@ -52,6 +62,8 @@ describe("recorder memory budget", () => {
     expect(rec.requests.map((r) => r.attempt)).toEqual(sent.map((_, i) => i));
     expect(rec.servedUsage.llm_calls).toBe(40);
     expect(gw.recorder.servedUsageFor("")).toEqual(rec.servedUsage);
+    // The witness's plain view is the same value, from memory and from the spill file alike.
+    expect(rec.requests.map((r) => r.plain)).toEqual(rec.requests.map((r) => toJs(r.body)));
     // Reading a record twice in a row parses it once (one record's parse is kept, not all of them).
     expect(rec.requests[10]?.body).toBe(rec.requests[10]?.body);
 
