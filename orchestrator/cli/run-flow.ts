@@ -174,6 +174,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         logDir: path.join(request.layout.logsDir, `s${request.session}`),
         checkpointRoot: path.join(request.layout.checkpointRoot, `s${request.session}`),
         gatewayDir: request.layout.gatewayDir,
+        outputRoots: [request.layout.roots.runsDir, request.layout.roots.checkpointsDir, request.layout.roots.resultsDir],
       },
       onItem: (arena, adapter, record) => {
         journal.append({ type: "item", arena, framework: adapter, record });

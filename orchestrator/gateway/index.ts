@@ -20,6 +20,7 @@ export {
   type ServedUsage,
 } from "./recorder.ts";
 export { fetchRecords } from "./records-client.ts";
+export { IDENTITY_REFUSED_BODY, type IdentityPolicy, type RefusedRequest } from "./identity.ts";
 export { estimate, promptTokens, promptText, completionTokens, type Usage } from "./usage.ts";
 export { planReply, BadRequestError, type ReplyPlan } from "./reply.ts";
 export { compileScript, type CompiledScript } from "./script.ts";

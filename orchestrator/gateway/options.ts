@@ -3,6 +3,7 @@
  * request body; nothing else (time, order of other clients' requests) changes a reply except the
  * lifetime attempt counter that indexes `faults`.
  */
+import type { IdentityPolicy } from "./identity.ts";
 import type { MockScript, Turn } from "../arena/schemas.ts";
 import type { PyDict } from "@agentic-arena/py-semantics";
 
@@ -22,6 +23,8 @@ export type ScriptSource =
   | string;
 
 export interface GatewayOptions {
+  /** Whose requests are accepted (identity.ts); default a standalone gateway's. */
+  readonly identity?: IdentityPolicy;
   /** The scripted turns to replay: parsed mock script or a path to `mock_script.json`. Required. */
   readonly script: ScriptSource;
   /**

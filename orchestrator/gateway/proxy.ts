@@ -5,6 +5,7 @@
  * same Recorder, and forwards to the provider with the real key, which never leaves this process.
  */
 import { resolveOptions } from "./options.ts";
+import type { IdentityPolicy } from "./identity.ts";
 import { createPipeline, type Gateway } from "./server.ts";
 import { upstreamAnswerer } from "./upstream.ts";
 
@@ -30,6 +31,8 @@ export interface ProxyOptions {
   readonly recordBudgetBytes?: number;
   readonly spillDir?: string;
   readonly keepSpillFiles?: boolean;
+  /** Whose requests are accepted (identity.ts). */
+  readonly identity?: IdentityPolicy;
 }
 
 export function createProxy(o: ProxyOptions): Gateway {
@@ -49,5 +52,6 @@ export function createProxy(o: ProxyOptions): Gateway {
     recorder: { budgetBytes: o.recordBudgetBytes, spillDir: o.spillDir, keepSpillFiles: o.keepSpillFiles },
     answerer,
     workerKey: o.workerKey,
+    ...(o.identity ? { identity: o.identity } : {}),
   });
 }

@@ -129,6 +129,16 @@ export class Recorder {
     };
   }
 
+  /** How many completion attempts arrived under `tag`, served or not. */
+  attemptCount(tag: string): number {
+    return this.#byTag.get(tag)?.attempts.length ?? 0;
+  }
+
+  /** The tags anything arrived under, in first-arrival order. */
+  get tags(): readonly string[] {
+    return [...this.#byTag.keys()];
+  }
+
   /** How many requests have been served under `tag`: a mark for {@link servedFrom}. */
   servedCount(tag: string): number {
     return this.#byTag.get(tag)?.requests.length ?? 0;

@@ -8,8 +8,9 @@
  * a worker key the check step enforces.
  *
  * Port additions:
- * - Per-item tag: a base URL `http://127.0.0.1:<port>/t/<tag>/v1` attributes every record to
- *   `<tag>`; routing still matches path suffixes, so the prefix is invisible to clients.
+ * - Per-worker tag: a base URL `http://127.0.0.1:<port>/t/<tag>.<token>/v1` attributes every
+ *   record to `<tag>`; routing still matches path suffixes, so the prefix is invisible to clients.
+ *   The token makes the tag the holder's own (identity.ts): a wrong one is refused.
  * - Records endpoint: `GET /__arena/<secret>/records[?tag=<tag>]` returns the recorder's snapshot as
  *   Python-format JSON (read it with {@link fetchRecords}). `<secret>` is random per gateway and is
  *   only handed to the harness, so an adapter cannot read the usage it is checked against; any other
@@ -27,6 +28,7 @@ import { completionIntake } from "./intake.ts";
 import { resolveOptions, type GatewayOptions, type ResolvedOptions } from "./options.ts";
 import { Recorder, type LiveAttempt, type RecorderOptions } from "./recorder.ts";
 import { recordsToWire } from "./records-wire.ts";
+import { IDENTITY_REFUSED_BODY, Identities, type IdentityPolicy, type RefusedRequest } from "./identity.ts";
 import { routeOf, taggedBaseUrl } from "./route.ts";
 import { compileScript } from "./script.ts";
 import { finish } from "./settle.ts";
@@ -48,8 +50,10 @@ export interface Gateway {
   readonly recorder: Recorder;
   /** The address once started; throws before `start()`. */
   readonly address: GatewayAddress;
-  /** Base URL whose requests are all recorded under `tag`. */
+  /** Base URL whose requests are all recorded under `tag` (it carries the tag's token: hand it to its holder only). */
   baseUrlFor(tag: string): string;
+  /** Requests refused for their identity (identity.ts), in arrival order. */
+  readonly refused: readonly RefusedRequest[];
 }
 
 const RECORDS_PREFIX = "/__arena/";
@@ -62,6 +66,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     options: opts,
     recorder: { budgetBytes: options.recordBudgetBytes, spillDir: options.spillDir, keepSpillFiles: options.keepSpillFiles },
     answerer,
+    ...(options.identity ? { identity: options.identity } : {}),
   });
 }
 
@@ -74,12 +79,15 @@ export interface PipelineOptions {
    * reach the answerer. Unset (the mock, as gateway.md §2 says) = authentication is ignored.
    */
   readonly workerKey?: string;
+  /** Whose requests are accepted (default: a standalone gateway's, see identity.ts). */
+  readonly identity?: IdentityPolicy;
 }
 
 /** The request pipeline both gateways run: record → check → answer. */
 export function createPipeline(pipeline: PipelineOptions): Gateway {
   const { options: opts, answerer, workerKey } = pipeline;
   const recorder = new Recorder(pipeline.recorder);
+  const identities = new Identities(pipeline.identity);
   const secret = randomBytes(16).toString("hex");
   const recordsPath = `${RECORDS_PREFIX}${secret}/records`;
   const sockets = new Set<Socket>();
@@ -102,6 +110,14 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
       req.resume();
       const tag = new URLSearchParams(route.query).get("tag");
       send(res, 200, dumpsPy(recordsToWire(recorder.records(tag ?? undefined))));
+      return;
+    }
+    // Before anything is recorded: a request that is not its tag's must not count for the tag.
+    const refusal = identities.check(route);
+    if (refusal !== undefined) {
+      req.resume();
+      identities.refuse(route, refusal, req.socket);
+      send(res, 403, IDENTITY_REFUSED_BODY);
       return;
     }
     const authorized = workerKey === undefined || carriesKey(req.headers, workerKey);
@@ -156,7 +172,10 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
     },
     baseUrlFor(tag: string): string {
       if (address === undefined) throw new Error("gateway not started");
-      return taggedBaseUrl(address.port, tag);
+      return taggedBaseUrl(address.port, tag, identities.tokenFor(tag));
+    },
+    get refused() {
+      return identities.refused;
     },
     start(): Promise<GatewayAddress> {
       if (address !== undefined) return Promise.resolve(address);

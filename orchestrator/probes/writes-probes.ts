@@ -2,7 +2,7 @@
  * §14 Checkpoint writes stay inside the harness-owned directory: every resumable adapter's durable
  * run (§13's run on our durable_state, a real restart at the pause) writes nothing outside its
  * items' checkpoint_dir — judged from what the run records, exactly as in a bench: a sealed worker's
- * write elsewhere is refused (and its item fails), a watched worker's is recorded on the lane. An
+ * write elsewhere lands in a throwaway layer and is recorded on its item, a watched worker's on the lane. An
  * adapter that declares an on-disk checkpointer must have written inside checkpoint_dir.
  */
 import { rmSync } from "node:fs";
@@ -14,7 +14,7 @@ import { holds, type Probe } from "./types.ts";
 /** The store litterbug keeps in its working directory (fixtures/adapters/litterbug; the suite pins the two equal). */
 export const LITTERBUG_STORE = "litterbug-checkpoints.json";
 
-const outside = new RegExp(`^(dur-01: a write outside checkpoint_dir was refused by the sandbox \\(.*${LITTERBUG_STORE.replace(".", "\\.")}.*\\)|wrote outside checkpoint_dir: .*: created ${LITTERBUG_STORE.replace(".", "\\.")} in .*)$`);
+const outside = new RegExp(`^(dur-01: a write outside checkpoint_dir was caught by the sandbox \\(wrote .*${LITTERBUG_STORE.replace(".", "\\.")}.*\\)|wrote outside checkpoint_dir: .*: created ${LITTERBUG_STORE.replace(".", "\\.")} in .*)$`);
 
 export const checkpointWrites: Probe = {
   id: "checkpoint-writes",
@@ -26,9 +26,9 @@ export const checkpointWrites: Probe = {
   hostile: [
     {
       fixture: "litterbug",
-      shows: "its store in the working directory: a write outside (refused when sealed, recorded when watched), and nothing inside",
+      shows: "its store in the working directory: a write outside (caught on the item when sealed, on the lane when watched), and nothing inside",
       own: [{ id: "writes", setups: ["durable:ours:dur-01"] }],
-      // Sealed, the one write is refused. Watched, it is reported by every worker live while it
+      // Sealed, each write is caught after its leg. Watched, it is reported by every worker live while it
       // landed, beside whatever else appeared in the watched places meanwhile (the watcher cannot
       // tell who wrote: another process's temp dir is reported too).
       expect: ({ violations }) => {

@@ -68,6 +68,8 @@ export interface DrivenItem {
   /** Wall seconds for the whole item as the orchestrator saw it (all legs and restarts). */
   readonly wallSeconds: number;
   readonly restarts: number;
+  /** Writes outside the item's folder and TMPDIR that its workers' private areas found (sealed only). */
+  readonly strayWrites: readonly { readonly leg: number; readonly detail: string }[];
 }
 
 function failureText(f: WorkerFailure): string {
@@ -86,6 +88,8 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   let errorClass: ErrorClass | null = null;
   let worker: WorkerProcess | undefined;
   const witnessed: WitnessedLeg[] = [];
+  const strayWrites: { leg: number; detail: string }[] = [];
+  let legsSent = 0;
   /** The gateway base URLs the item's workers were handed: a failure to reach anything else is the adapter's. */
   const gateways = new Set<string>();
 
@@ -104,6 +108,8 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     const sentAt = performance.now();
     const outcome = await send();
     const seconds = (performance.now() - sentAt) / 1000;
+    legsSent += 1;
+    for (const detail of w.takeStrays()) strayWrites.push({ leg: legsSent, detail });
     const seen = watch?.end();
     if (seen) {
       const answer = !isFailure(outcome) && outcome.kind !== "error" ? outcome.result : undefined;
@@ -190,5 +196,6 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     adapterSeconds,
     wallSeconds: (performance.now() - started) / 1000,
     restarts,
+    strayWrites,
   };
 }

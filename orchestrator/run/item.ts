@@ -39,6 +39,9 @@ export interface OpenLane {
   readonly span: { start: number; end: number };
 }
 
+/** The rule id of a write outside the item's folder and TMPDIR, in the item's violations. */
+export const SANDBOX_WRITE_RULE = "sandbox-write";
+
 export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }: Cell): Promise<ItemRecord | undefined> {
   if (ctx.stopped()) return undefined;
   const { arena, adapter, span } = lane;
@@ -90,7 +93,11 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
       ...(lane.script ? { scriptedCalls: selectTurns(lane.script, item.input).length } : {}),
     };
     const rulesStartedAt = performance.now();
-    const violations = driven.witnessed.length > 0 ? witnessItem(seen, lane.witness) : [];
+    const violations = [
+      ...(driven.witnessed.length > 0 ? witnessItem(seen, lane.witness) : []),
+      // Not the wire's: what the worker's private area found written outside (supervisor/sandbox/private-area.ts).
+      ...driven.strayWrites.map((s) => ({ rule: SANDBOX_WRITE_RULE, leg: s.leg, detail: s.detail })),
+    ];
     witnessMs += performance.now() - rulesStartedAt;
     lane.evidence.set(itemKey(repeat, item.id), seen);
     record = itemRecord(item, repeat, driven, score, violations, scored);

@@ -7,7 +7,7 @@
 import type { Arena, Item } from "../arena/schemas.ts";
 import { inside } from "../files/safe-path.ts";
 import { compileScript } from "../gateway/script.ts";
-import type { AdapterRecord, ItemRecord } from "../report/record.ts";
+import type { AdapterRecord, IsolationRecord, ItemRecord } from "../report/record.ts";
 import { laneTranscript } from "../report/transcripts-file.ts";
 import { cellKey, itemKey } from "../store/journal.ts";
 import { isFailure } from "../supervisor/failure.ts";
@@ -123,7 +123,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   const itemRecords = cells
     .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
     .filter((r): r is ItemRecord => r !== undefined);
-  const isolation = shared.pool.spec.isolation?.record();
+  const isolation = withIdentityProblems(shared.pool.spec.isolation?.record(), lane.gateway, adapter.name, arena.id);
   return {
     framework: adapter.name,
     available: true,
@@ -133,6 +133,21 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     ...(declared.length > 0 ? { declarations: declared } : {}),
     items: itemRecords,
   };
+}
+
+/**
+ * What the lane's gateway saw of this adapter off its legs (run-gateway.ts offLeg): attempts
+ * under one of its workers' identities that no leg claimed, and requests its workers sent under
+ * an identity that was not theirs (named by the sandbox bridge). Each is charged to this lane.
+ */
+function withIdentityProblems(isolation: IsolationRecord | undefined, gateway: RunGateway, adapter: string, arena: string): IsolationRecord | undefined {
+  const seen = gateway.offLeg?.(`${adapter}__${arena}__`, `${adapter}/`);
+  if (!seen || !isolation) return isolation;
+  const problems = [
+    ...seen.unclaimed.map((u) => `${u.tag}: ${u.attempts} request(s) under its identity outside every leg`),
+    ...seen.refused.map((r) => `${r.sender}: sent a request ${r.claimed === "" ? "with no identity" : `claiming ${r.claimed}`} (${r.reason}; refused)`),
+  ];
+  return problems.length === 0 ? isolation : { ...isolation, violations: [...(isolation.violations ?? []), ...problems] };
 }
 
 function openArena(ctx: RunContext, lane: LaneInput, shared: SharedPool, cellsToRun: number): Promise<OpenOutcome> {

@@ -67,6 +67,11 @@ export interface RunOptions {
     readonly checkpointRoot: string;
     /** Where the gateway spills request bodies beyond its memory budget (default: its own temp dir). */
     readonly gatewayDir?: string;
+    /**
+     * The output roots these folders live in (runs/, checkpoints/, results/): a sealed worker sees
+     * none of them, so no earlier run's records, logs or checkpoints either. Default: the folders above.
+     */
+    readonly outputRoots?: readonly string[];
   };
   /** Cells finished by an earlier session of this run (`--resume`): merged, not run. */
   readonly prior?: PriorCells;

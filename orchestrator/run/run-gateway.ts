@@ -1,12 +1,14 @@
 /**
  * The gateway an arena run talks to, one per arena, on loopback in both modes: in mock mode our
  * scripted gateway (with the arena's resolved tools); in live mode the recording proxy in front of
- * the configured provider. Either way workers get tagged `http://127.0.0.1:<port>/t/<tag>/v1` base
- * URLs, and every request is recorded under its tag, so served usage and the witness work the same.
+ * the configured provider. Either way workers get tagged `http://127.0.0.1:<port>/t/<tag>.<token>/v1`
+ * base URLs, every request is recorded under its tag, and a request without its tag's token is
+ * refused (gateway/identity.ts), so served usage and the witness work the same.
  */
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { createGateway, createProxy, mintWorkerKey, type Gateway, type GatewayOptions, type ServedUsage } from "../gateway/index.ts";
+import { createGateway, createProxy, mintWorkerKey, type Gateway, type GatewayOptions, type IdentityPolicy, type RefusedRequest, type ServedUsage } from "../gateway/index.ts";
+import { bridgedSender } from "../supervisor/sandbox/bridge.ts";
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../gateway/options.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
 import { toJs } from "@agentic-arena/py-semantics";
@@ -31,6 +33,12 @@ export interface RunGateway {
    * what its tag received in between is that leg's.
    */
   readonly watchLeg?: (tag: string) => LegWatch;
+  /**
+   * What arrived outside every leg: per tag starting with `prefix`, the attempts no leg's watch
+   * claimed, and the requests refused for their identity whose sender the bridge named as
+   * `senderPrefix…` (gateway/identity.ts).
+   */
+  offLeg?(prefix: string, senderPrefix: string): { readonly unclaimed: readonly { tag: string; attempts: number }[]; readonly refused: readonly RefusedRequest[] };
   /** Let attempts still in flight settle before the records are read (the workers are gone). */
   settle?(maxMs: number): Promise<void>;
   /** The mock gateway, for probes that read its records (undefined in live mode). */
@@ -53,6 +61,9 @@ export function workerKeyFor(config: ArenaConfig): string {
   return key;
 }
 
+/** A run's gateways take requests only from the workers they issued URLs to; the bridge names a sealed sender. */
+const RUN_IDENTITY: IdentityPolicy = { required: true, senderOf: (socket) => bridgedSender(socket.remotePort) };
+
 export async function startRunGateway(
   arena: Arena,
   config: ArenaConfig,
@@ -68,26 +79,38 @@ export async function startRunGateway(
       workerKey,
       // Never the shorter limit: the adapter's own per-attempt bound is the one the probes check.
       requestTimeoutSeconds: Math.max(DEFAULT_REQUEST_TIMEOUT_SECONDS, config.requestTimeoutS),
+      identity: RUN_IDENTITY,
       ...(spillDir ? { spillDir } : {}),
     });
     await proxy.start();
     return { ...witnessed(proxy), apiKey: workerKey, proxy };
   }
-  const gateway = createGateway({ ...faults, script: arena.script, arenaTools: namesFor(arena.declaredTools), ...(spillDir ? { spillDir } : {}) });
+  const gateway = createGateway({ ...faults, script: arena.script, arenaTools: namesFor(arena.declaredTools), identity: RUN_IDENTITY, ...(spillDir ? { spillDir } : {}) });
   await gateway.start();
   return { ...witnessed(gateway), apiKey: config.apiKey, mock: gateway };
 }
 
 /** What both modes share: tagged URLs, usage read from the recorder, the witness around a leg. */
-function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "settle" | "stop"> {
+function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "offLeg" | "settle" | "stop"> {
+  /** Attempts each tag's legs claimed (arrived while one of its legs was watched). */
+  const claimed = new Map<string, number>();
   return {
     baseUrlFor: (tag) => gateway.baseUrlFor(tag),
     servedUsage: (tag) => gateway.recorder.servedUsageFor(tag),
+    offLeg: (prefix, senderPrefix) => ({
+      unclaimed: gateway.recorder.tags
+        .filter((t) => t.startsWith(prefix))
+        .map((tag) => ({ tag, attempts: gateway.recorder.attemptCount(tag) - (claimed.get(tag) ?? 0) }))
+        .filter((u) => u.attempts > 0),
+      refused: gateway.refused.filter((r) => r.sender?.startsWith(senderPrefix)),
+    }),
     watchLeg: (tag) => {
       const served = gateway.recorder.servedUsageFor(tag);
       const seen = gateway.recorder.servedCount(tag);
+      const attemptsBefore = gateway.recorder.attemptCount(tag);
       return {
         end: () => {
+          claimed.set(tag, (claimed.get(tag) ?? 0) + gateway.recorder.attemptCount(tag) - attemptsBefore);
           const now = gateway.recorder.servedUsageFor(tag);
           const records = gateway.recorder.servedFrom(tag, seen);
           const requests = records.requests;

@@ -128,10 +128,16 @@ function workerPool(
     label: adapter.name,
     env: options.workerEnv,
     cwd: options.workerCwd,
-    // Sealed (or watched): writable only under the adapter's own checkpoint folder; the network only to the gateways.
+    // Sealed: the output roots hidden, writable only the folder of the item in flight; the network
+    // only to the gateways. Watched: writes outside the adapter's checkpoint folder reported.
     isolation: new Isolation({
       adapter: adapter.name,
       checkpointDir: inside(options.dirs.checkpointRoot, adapter.name),
+      // The run's data as well as its records: a dataset, a mock script or a reference arena is not the worker's to read.
+      hidden: [
+        ...(options.dirs.outputRoots ?? [options.dirs.logDir, options.dirs.checkpointRoot, ...(options.dirs.gatewayDir ? [options.dirs.gatewayDir] : [])]),
+        ...options.arenas.map((a) => a.dir),
+      ],
       endpoints: () => [...gateways.values()].map((g) => g.baseUrlFor("sandbox")),
     }),
     onProtocolViolation: (v) => {

@@ -10,6 +10,7 @@ import { execaNode } from "execa";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 import type { AdapterRef } from "../../contract/protocol.ts";
 import type { Isolation } from "./sandbox/index.ts";
+import type { PrivateArea } from "./sandbox/private-area.ts";
 
 /** What starting a host needs (a WorkerSpec is one). */
 export interface HostSpec {
@@ -44,6 +45,7 @@ export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
   }
 }
 
+/** The host process, and a sealed worker's private area (undefined when watched). */
 export function spawnHost(spec: HostSpec) {
   // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
   const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env });
@@ -70,5 +72,6 @@ export function spawnHost(spec: HostSpec) {
     nodeOptions: launch?.nodeOptions,
   });
   launch?.attach(child);
-  return child;
+  const area: PrivateArea | undefined = launch?.area;
+  return { child, area };
 }

@@ -8,6 +8,7 @@ import { FromWorkerSchema, type FromWorker, type Json, type ToWorker, type WorkI
 import { CappedLog } from "./capped-log.ts";
 import { isFailure, WorkerFailure } from "./failure.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
+import type { PrivateArea } from "./sandbox/private-area.ts";
 import { KILL_GRACE_MS, readLogTail, spawnHost } from "./spawn.ts";
 import { buildOutcomeOf, legOutcomeOf, type ArenaBuild, type BuildOutcome, type LegOutcome, type WorkerSpec } from "./worker-outcomes.ts";
 
@@ -24,7 +25,11 @@ export class WorkerProcess {
   private readonly gateways = new Map<string, string>();
   /** Arena + item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
   private readonly seen = new Set<string>();
-  private readonly child: ReturnType<typeof spawnHost>;
+  private readonly child: ReturnType<typeof spawnHost>["child"];
+  /** A sealed worker's private area (sandbox/private-area.ts); undefined when watched. */
+  private readonly area: PrivateArea | undefined;
+  /** What the area found written outside during legs, not yet taken by the item's driver. */
+  private strays: string[] = [];
   private readonly log: CappedLog;
   private waiters: Waiter[] = [];
   private readonly ledger = new JobLedger();
@@ -34,7 +39,9 @@ export class WorkerProcess {
   private constructor(spec: WorkerSpec) {
     this.spec = spec;
     this.log = new CappedLog(spec.logFile);
-    this.child = spawnHost(spec);
+    const host = spawnHost(spec);
+    this.child = host.child;
+    this.area = host.area;
     this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk, "stdout"));
     this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk, "stderr"));
     void this.readMessages();
@@ -100,6 +107,11 @@ export class WorkerProcess {
     return this.gateways.get(arena);
   }
 
+  /** Writes outside the item's folder and TMPDIR found after this worker's legs since the last call (sealed only). */
+  takeStrays(): string[] {
+    return this.strays.splice(0);
+  }
+
   hasSeen(arena: string, itemId: string): boolean {
     return this.seen.has(seenKey(arena, itemId));
   }
@@ -155,12 +167,19 @@ export class WorkerProcess {
     this.seen.add(seenKey(message.arena, message.item.id));
     const owner: JobOwner = { arena: message.arena, itemId: message.item.id, ...(cell !== undefined ? { cell } : {}) };
     this.ledger.start(message.job, owner);
-    this.send(message);
-    const reply = await this.next(
-      (m) => (m.type === "result" || m.type === "suspended" || m.type === "error") && m.job === message.job,
-      deadlineMs,
-      () => this.ledger.expire(message.job),
-    );
+    // The item's folder is in the worker's slot for the leg only (a dead worker's area still gives it back).
+    this.area?.enter(message.item.checkpointDir);
+    let reply: FromWorker | WorkerFailure;
+    try {
+      this.send(message);
+      reply = await this.next(
+        (m) => (m.type === "result" || m.type === "suspended" || m.type === "error") && m.job === message.job,
+        deadlineMs,
+        () => this.ledger.expire(message.job),
+      );
+    } finally {
+      if (this.area) this.strays.push(...this.area.leave());
+    }
     if (isFailure(reply)) return reply;
     if (reply.type !== "result" && reply.type !== "suspended" && reply.type !== "error") throw new Error("unreachable");
     return legOutcomeOf(reply);

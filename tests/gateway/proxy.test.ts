@@ -211,7 +211,7 @@ describe("the run's gateway in live mode", () => {
       expect(live.apiKey).toMatch(/^sk-arena-[0-9a-f]{32}$/);
       expect(workerKeyFor({ ...config })).not.toBe(live.apiKey); // another run, another key
       expect(redactSecrets(`key ${live.apiKey}`, [])).toBe("key [REDACTED]"); // caught by shape even unregistered
-      const shape = (url: string) => url.replace(/:\d+\//, ":<port>/");
+      const shape = (url: string) => url.replace(/:\d+\//, ":<port>/").replace(/\.[0-9a-f]{32}\/v1$/, ".<token>/v1");
       expect(shape(live.baseUrlFor("tool_use/tu-01#0"))).toBe(shape(mock.baseUrlFor("tool_use/tu-01#0")));
 
       const watch = live.watchLeg!("w1");

@@ -63,7 +63,7 @@ describe("recorder (gateway.md §10)", () => {
   it("tags requests by base-URL prefix; filters and sums per tag", async () => {
     const { gw, post } = await startGateway({ script });
     const a = gw.baseUrlFor("item a/1");
-    expect(a).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/t\/item%20a%2F1\/v1$/);
+    expect(a).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/t\/item%20a%2F1\.[0-9a-f]{32}\/v1$/);
     await postJson(`${a}/chat/completions`, { messages: [user("hello")] });
     await postJson(`${a}/chat/completions`, { messages: [user("hello"), assistant("hi")] });
     await postJson(`${gw.baseUrlFor("b")}/chat/completions`, { messages: [user("17 * 23")] });

@@ -5,7 +5,7 @@
  * and private TMPDIR, talk over the inherited IPC channel both ways, and leave nothing behind.
  * Skipped where bwrap does not work (the watched path is tested in hostile.test.ts).
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -45,6 +45,12 @@ describe.skipIf(!bwrap.ok)("a sealed process", () => {
   it("reaches only the gateway, at its own URL; writes only its folders; IPC works both ways", async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), "arena-sealed-"));
     const checkpointDir = path.join(root, "checkpoints", "vanilla");
+    // This item's folder, and a finished item's beside it (with what it wrote).
+    const itemDir = path.join(checkpointDir, "tool_use", "tu-02.r0");
+    const otherItem = path.join(checkpointDir, "tool_use", "tu-01.r0");
+    mkdirSync(itemDir, { recursive: true });
+    mkdirSync(otherItem, { recursive: true });
+    writeFileSync(path.join(otherItem, "answers.json"), "{}");
     const isolation = new Isolation({
       adapter: "vanilla",
       checkpointDir,
@@ -59,8 +65,10 @@ describe.skipIf(!bwrap.ok)("a sealed process", () => {
       cwd: undefined,
       env: { ...process.env },
       callerEnv: {},
+      readable: [PROBE],
     });
-    const child = execaNode(PROBE, [String(ports.gateway), String(ports.other), REPO_ROOT, checkpointDir], {
+    launch.area!.enter(itemDir);
+    const child = execaNode(PROBE, [String(ports.gateway), String(ports.other), REPO_ROOT, itemDir, otherItem], {
       ipc: true,
       serialization: "json",
       env: launch.env,
@@ -73,6 +81,7 @@ describe.skipIf(!bwrap.ok)("a sealed process", () => {
     });
     launch.attach(child);
     const report = (await child.getOneMessage()) as Record<string, unknown>;
+    const strays = launch.area!.leave();
     await child.sendMessage("bye");
     const result = await child;
 
@@ -81,12 +90,22 @@ describe.skipIf(!bwrap.ok)("a sealed process", () => {
     // Byte-identical URL: the gateway saw its own host:port, not a rewritten one.
     expect(hosts).toEqual([`127.0.0.1:${ports.gateway} /v1/models`]);
     expect(report.otherPort).toBe("ECONNREFUSED");
-    expect(report.repoWrite).toBe("EROFS");
-    expect(report.tmpRootWrite).toBe("EROFS");
+    // It sees the worker tree, not the data: no dataset, no other item's folder.
+    expect([report.adapterRead, report.datasetRead, report.otherItemSeen]).toEqual(["ok", "ENOENT", false]);
+    // Writes outside land in throwaway layers: they "work", reach nothing real, and are reported.
+    expect([report.repoWrite, report.tmpRootWrite, report.besideItemWrite]).toEqual(["ok", "ok", "ok"]);
+    expect(existsSync(path.join(REPO_ROOT, "sandbox-probe-was-here"))).toBe(false);
+    expect(existsSync(path.join(path.dirname(report.tmpdir as string), "sandbox-probe-was-here"))).toBe(false);
+    expect(strays.sort()).toEqual(
+      [path.join(REPO_ROOT, "sandbox-probe-was-here"), path.join(path.dirname(report.tmpdir as string), "sandbox-probe-was-here"), path.join(checkpointDir, "tool_use", "beside.json")]
+        .map((p) => `wrote ${p} (outside its item's folder and TMPDIR; removed)`)
+        .sort(),
+    );
     expect(report.tmpdirWrite).toBe("ok");
     expect(report.checkpointWrite).toBe("ok");
-    expect(existsSync(path.join(checkpointDir, "store.json"))).toBe(true);
-    expect(existsSync(path.join(REPO_ROOT, "sandbox-probe-was-here"))).toBe(false);
+    // The item's folder came back out of the slot with what the leg wrote; the other item's never went in.
+    expect(existsSync(path.join(itemDir, "store.json"))).toBe(true);
+    expect(existsSync(path.join(otherItem, "answers.json"))).toBe(true);
     // Its own PID namespace: bwrap's init is 1, the process a low number.
     expect(report.pid).toBeLessThan(10);
     expect(report.bridgeEnvLeft).toBe(false);

@@ -38,6 +38,9 @@ const PER_RUN: readonly [RegExp, string][] = [
   // worker of the pool is free when a lane opens, with several lanes in flight).
   [/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>"],
   [/(\/t\/[^/"]*__)w\d+\/v1/g, "$1w<n>/v1"],
+  // The identity token each worker's URL carries (gateway/identity.ts): random per worker.
+  [/(\/t\/[^/"]*)\.[0-9a-f]{32}\/v1/g, "$1.<token>/v1"],
+  [/(\/t\/[^/"]*__)w\d+\.<token>\/v1/g, "$1w<n>.<token>/v1"],
   // mkdtemp suffixes: the private TMPDIR of each worker (sandbox/index.ts privateTmp).
   [/arena-workers-[A-Za-z0-9]{6}\/w\d+-[A-Za-z0-9]{6}/g, "arena-workers-<rand>/w<n>-<rand>"],
   // The output root both runs are given (a bench's is ARENA_OUTPUT_ROOT), and the run id below it.

@@ -1,11 +1,13 @@
 /**
  * Checkpoint writes stay inside the harness-owned directory (probes.md §14), judged from what the
- * run itself records, as in a bench: sealed workers cannot write outside their checkpoint folder
- * and private TMPDIR (the write fails, and the item with it), and watched workers' writes outside
- * them are recorded on the lane (orchestrator/supervisor/sandbox/). An adapter that declares an
+ * run itself records, as in a bench: a sealed worker's write outside its item's folder and private
+ * TMPDIR lands in a throwaway layer and is recorded on the item (`sandbox-write`; a write to the
+ * read-only root still fails, and the item with it), and watched workers' writes outside them are
+ * recorded on the lane (orchestrator/supervisor/sandbox/). An adapter that declares an
  * on-disk checkpointer must also have written something inside checkpoint_dir, and one that
  * declares stateless resume nothing.
  */
+import { SANDBOX_WRITE_RULE } from "../../run/item.ts";
 import type { FileEntry, WireRun } from "../wire-types.ts";
 
 /** A watched worker's write outside its folders, as the watcher words it (`<worker>: created <rel> in <area> (<abs>)`). */
@@ -28,6 +30,7 @@ export function writesViolations(run: Pick<WireRun, "record" | "checkpointFiles"
   const out: string[] = [];
   for (const v of adapterRecord.isolation?.violations ?? []) if (WATCHED_WRITE.test(v)) out.push(`wrote outside checkpoint_dir: ${v}`);
   for (const item of adapterRecord.items) {
+    for (const v of item.violations ?? []) if (v.rule === SANDBOX_WRITE_RULE) out.push(`${item.item_id}: a write outside checkpoint_dir was caught by the sandbox (${v.detail})`);
     const refused = REFUSED.exec(item.error ?? "");
     if (refused) out.push(`${item.item_id}: a write outside checkpoint_dir was refused by the sandbox (${refused[0].trim()})`);
     else if (!item.passed) out.push(`${item.item_id}: did not pass${item.error ? ` (${item.error.split("\n")[0]!.slice(0, 160)})` : ""}`);

@@ -5,11 +5,14 @@
  * connection to the socket, so a worker's base URL is byte-for-byte the one an unsealed worker
  * gets, and nothing but those ports is reachable.
  *
- * Forwarders are shared by every sealed worker of this process and counted: the last worker of a
- * port to exit closes its forwarder (and Node unlinks the socket), so a long-lived process (a
- * test run of many runs) does not accumulate listeners for gateways that are long gone.
+ * Each sealed worker has forwarders of its own, one socket per gateway port, so the orchestrator
+ * knows which worker every bridged connection comes from: the forwarder notes the local port of
+ * its connection to the gateway before a byte is sent, and {@link bridgedSender} answers for it.
+ * The gateway uses that to name the sender of a request it refuses (gateway/identity.ts). A
+ * worker's forwarders close when it exits (Node unlinks the sockets), so a long-lived process (a
+ * test run of many runs) does not accumulate listeners.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -20,53 +23,74 @@ export interface BridgeRoute {
   readonly socket: string;
 }
 
-interface Forwarder {
-  readonly server: net.Server;
-  users: number;
+/** A worker's forwarders, as acquireRoutes hands them out. */
+export interface Bridge {
+  readonly routes: readonly BridgeRoute[];
+  readonly servers: readonly net.Server[];
 }
 
-const forwarders = new Map<number, Forwarder>();
 let socketDir: string | undefined;
+let openBridges = 0;
+let bridgesMade = 0;
+/** Local port of each live forwarded connection to a gateway → the worker it was opened for. */
+const senders = new Map<number, string>();
 
-function socketPath(port: number): string {
+function newSocketDir(): string {
   // Short on purpose: a Unix socket path is limited to ~108 bytes.
   socketDir ??= mkdtempSync(path.join(os.tmpdir(), "arena-bridge-"));
-  return path.join(socketDir, `${port}.sock`);
+  return socketDir;
 }
 
-/** A forwarder for each port (opened if needed), counted for one worker. */
-export function acquireRoutes(ports: readonly number[]): BridgeRoute[] {
-  return [...new Set(ports)].map((port) => {
-    let f = forwarders.get(port);
-    if (!f) {
-      const server = net.createServer((inbound) => splice(inbound, net.connect(port, "127.0.0.1")));
-      // Listening on a path binds synchronously: the socket exists before the worker starts.
-      server.listen(socketPath(port));
-      // A forwarder that cannot listen is dropped: the worker's requests then fail as infra errors.
-      server.on("error", () => {
-        if (forwarders.get(port)?.server === server) forwarders.delete(port);
+/** The worker a bridged connection to a gateway came from, by the connection's port on the orchestrator's side. */
+export function bridgedSender(remotePort: number | undefined): string | undefined {
+  return remotePort === undefined ? undefined : senders.get(remotePort);
+}
+
+/** Forwarders for `sender` (e.g. `vanilla/w3`), one per port, listening before the worker starts. */
+export function acquireRoutes(ports: readonly number[], sender: string): Bridge {
+  // A folder per worker: the sandbox binds only its own, so no worker can dial another's sockets.
+  const dir = path.join(newSocketDir(), String(bridgesMade++));
+  mkdirSync(dir);
+  openBridges += 1;
+  const servers: net.Server[] = [];
+  const routes = [...new Set(ports)].map((port) => {
+    const socket = path.join(dir, `${port}.sock`);
+    const server = net.createServer((inbound) => {
+      const outbound = net.connect(port, "127.0.0.1");
+      const failed = () => inbound.destroy();
+      outbound.once("error", failed);
+      // The worker may hang up before the gateway answers the connect; either side's error ends both.
+      inbound.on("error", () => outbound.destroy());
+      // Nothing flows before the sender is noted: the inbound socket buffers until it is piped.
+      outbound.once("connect", () => {
+        outbound.off("error", failed);
+        const local = outbound.localPort;
+        if (local !== undefined) {
+          senders.set(local, sender);
+          outbound.once("close", () => senders.delete(local));
+        }
+        splice(inbound, outbound);
       });
-      // Never what keeps the orchestrator alive.
-      server.unref();
-      f = { server, users: 0 };
-      forwarders.set(port, f);
-    }
-    f.users += 1;
-    return { port, socket: socketPath(port) };
+    });
+    // Listening on a path binds synchronously: the socket exists before the worker starts. One
+    // that cannot listen leaves the worker's requests failing as infra errors, never silently bridged elsewhere.
+    server.listen(socket);
+    server.on("error", () => {});
+    // Never what keeps the orchestrator alive.
+    server.unref();
+    servers.push(server);
+    return { port, socket };
   });
+  return { routes, servers };
 }
 
-/** The worker that acquired `routes` is gone. */
-export function releaseRoutes(routes: readonly BridgeRoute[]): void {
-  for (const { port } of routes) {
-    const f = forwarders.get(port);
-    if (!f) continue;
-    f.users -= 1;
-    if (f.users > 0) continue;
-    forwarders.delete(port);
-    f.server.close();
-  }
-  if (forwarders.size === 0 && socketDir) {
+/** The worker that acquired `bridge` is gone. */
+export function releaseRoutes(bridge: Bridge): void {
+  for (const server of bridge.servers) server.close();
+  const dir = bridge.routes[0] ? path.dirname(bridge.routes[0].socket) : undefined;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  openBridges -= 1;
+  if (openBridges === 0 && socketDir) {
     rmSync(socketDir, { recursive: true, force: true });
     socketDir = undefined;
   }

@@ -2,8 +2,11 @@
  * The bubblewrap command line for one sealed worker. Pure: the plan in, the argument list out,
  * so its shape is unit-tested without starting anything.
  *
- * - The whole tree is bound read-only; only the plan's writable directories are bound back
- *   read-write, at the same paths (the worker sees the paths the orchestrator handed it).
+ * - The whole tree is bound read-only. Over it, the plan's `mounts` (view.ts, private-area.ts):
+ *   host folders bound read-write at another path (a throwaway layer over the repository, the temp
+ *   dir and the output roots; the worker's private slot over its adapter's checkpoint folder) and
+ *   paths bound back read-only over those layers. Then the writable directories, read-write at
+ *   their own paths (the worker sees the paths the orchestrator handed it).
  * - A fresh /dev and /proc, own PID namespace (`--die-with-parent`: the sandbox dies with the
  *   orchestrator, and when the worker exits bwrap's init exits and the kernel kills everything
  *   left in the namespace, whatever session or process group it made for itself).
@@ -15,9 +18,14 @@
  */
 import { BASE_FLAGS } from "./mode.ts";
 
+/** A host folder bound read-write at `at`, or a host path bound back read-only at its own path. */
+export type Mount = { readonly kind: "layer"; readonly host: string; readonly at: string } | { readonly kind: "readable"; readonly at: string };
+
 export interface SandboxPlan {
   /** Bound read-write at the same path; each must exist. */
   readonly writable: readonly string[];
+  /** Layers and read-only paths over the read-only root (default none: the whole tree visible). */
+  readonly mounts?: readonly Mount[];
   /** The worker's working directory inside the sandbox. */
   readonly cwd: string;
   readonly sealNetwork: boolean;
@@ -29,8 +37,14 @@ export function bwrapArgs(plan: SandboxPlan): string[] {
   const args = [...BASE_FLAGS];
   if (plan.sealNetwork) args.push("--unshare-net");
   if (plan.maskRun) args.push("--tmpfs", "/run", "--remount-ro", "/run");
-  // Sorted, so a directory is bound before anything inside it (a later bind wins on overlap).
-  for (const dir of [...new Set(plan.writable)].sort()) args.push("--bind", dir, dir);
+  // Sorted by where they land, so a folder is mounted before anything inside it (a later mount
+  // wins on overlap); bwrap makes each mount point inside the layer it lands in.
+  const mounts: { at: string; args: string[] }[] = [
+    ...(plan.mounts ?? []).map((m) => ({ at: m.at, args: m.kind === "layer" ? ["--bind", m.host, m.at] : ["--ro-bind-try", m.at, m.at] })),
+    ...[...new Set(plan.writable)].map((dir) => ({ at: dir, args: ["--bind", dir, dir] })),
+  ];
+  mounts.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  for (const m of mounts) args.push(...m.args);
   args.push("--chdir", plan.cwd);
   return args;
 }

@@ -1,10 +1,12 @@
 /**
  * How a run's workers are isolated, one {@link Isolation} per adapter pool (the session makes it).
  *
- * - `sandbox` (Linux with a working bubblewrap): every worker runs sealed — read-only filesystem
- *   except its adapter's checkpoint folder and a private TMPDIR, own PID namespace (whatever it
- *   spawns dies with it), and, when every gateway is on loopback, own network namespace whose only
- *   way out is a bridge to the gateway ports (bridge.ts). Writes elsewhere fail with EROFS.
+ * - `sandbox` (Linux with a working bubblewrap): every worker runs sealed — it sees only what it
+ *   needs of the tree (view.ts: no datasets, runs, logs or other checkpoints), writes only the
+ *   folder of the item it is running and a private TMPDIR (private-area.ts: every other write
+ *   lands in a throwaway layer and is reported to the item's record), own PID namespace (whatever
+ *   it spawns dies with it), and, when every gateway is on loopback, own network namespace whose
+ *   only way out is a bridge to the gateway ports (bridge.ts).
  * - `watched` (no bwrap, or `ARENA_SANDBOX=off`): the worker runs as before, but its descendants
  *   are found and killed when it exits and writes outside its folders are recorded (watch.ts,
  *   survivors.ts); each survivor or write is a violation in the run record.
@@ -26,9 +28,16 @@ import { readSandboxMode, resolveLevel, type Level } from "./mode.ts";
 import { reapSurvivors, TOKEN_VAR } from "./survivors.ts";
 import type { IsolationRecord } from "../../report/record.ts";
 import { snapshot, watchedAreas, writesBetween, WriteLedger, type Snapshot } from "./watch.ts";
+import { PrivateArea } from "./private-area.ts";
+import { sealedView } from "./view.ts";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 const PRELOAD = pathToFileURL(fileURLToPath(new URL("./bridge-preload.ts", import.meta.url))).href;
+/**
+ * The only orchestrator files a sealed worker reads: the preload and the one sibling it imports,
+ * and the probes' tap, which a probe's wrapper module imports (dependency-free, like the preload).
+ */
+const PRELOAD_FILES = ["./bridge-preload.ts", "./splice.ts", "../../probes/tap-adapter.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 
 export interface IsolationRequest {
   readonly adapter: string;
@@ -38,6 +47,11 @@ export interface IsolationRequest {
   readonly endpoints: () => readonly string[];
   /** Where `ARENA_SANDBOX` is read (default: process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Folders a sealed worker must not see: the run's output roots (runs, checkpoints, results, or
+   * the session's own folders) and its arenas' folders. The repository and the temp dir are hidden always.
+   */
+  readonly hidden?: readonly string[];
 }
 
 export interface LaunchRequest {
@@ -50,6 +64,8 @@ export interface LaunchRequest {
   readonly env: NodeJS.ProcessEnv;
   /** Only what the caller added (WorkerSpec.env). */
   readonly callerEnv: Readonly<Record<string, string>>;
+  /** Files a sealed worker must read beyond the worker tree (a test's own host script). */
+  readonly readable?: readonly string[];
 }
 
 /** What the exit hook needs of execa's subprocess: its pid, and Node's ChildProcess for the events. */
@@ -62,6 +78,8 @@ export interface Launch {
   readonly env: NodeJS.ProcessEnv;
   /** Call with the spawned process at once: cleans up (watched: checks) the moment it exits. */
   readonly attach: (child: Spawned) => void;
+  /** A sealed worker's private area: the item's folder goes in for each leg, and what it wrote elsewhere comes out. */
+  readonly area?: PrivateArea;
 }
 
 /** Node flags a worker inherits from the orchestrator, filtered as execaNode does by default. */
@@ -95,8 +113,8 @@ export function callerDirs(cwd: string | undefined, callerEnv: Readonly<Record<s
 const ledger = new WriteLedger();
 let privateRoot: string | undefined;
 
-/** A fresh private TMPDIR for one worker, under one per-process parent. */
-function privateTmp(id: string): string {
+/** A fresh private folder for one worker (its TMPDIR inside, and a sealed worker's layers), under one per-process parent. */
+function privateDir(id: string): string {
   if (privateRoot === undefined) {
     const root = mkdtempSync(path.join(os.tmpdir(), "arena-workers-"));
     privateRoot = root;
@@ -122,13 +140,15 @@ export class Isolation {
     mkdirSync(this.request.checkpointDir, { recursive: true });
     const given = callerDirs(req.cwd, req.callerEnv);
     const ownTmp = req.callerEnv.TMPDIR === undefined;
-    const tmp = req.callerEnv.TMPDIR ?? privateTmp(req.id);
+    const own = ownTmp ? privateDir(req.id) : undefined;
+    const tmp = req.callerEnv.TMPDIR ?? path.join(own!, "tmp");
+    if (own) mkdirSync(tmp);
     const env: NodeJS.ProcessEnv = { ...req.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
-    const writable = [this.request.checkpointDir, tmp, ...given];
     const cleanup = () => {
-      if (ownTmp) rmSync(tmp, { recursive: true, force: true });
+      if (own) rmSync(own, { recursive: true, force: true });
     };
-    return this.level.level === "sandbox" ? this.sealed(req, env, writable, cleanup) : this.watched(req, env, writable, cleanup);
+    if (this.level.level === "sandbox") return this.sealed(req, env, { tmp, own, given }, cleanup);
+    return this.watched(req, env, [this.request.checkpointDir, tmp, ...given], cleanup);
   }
 
   /** The lane's isolation, with the violations seen since the last call (each is reported once). */
@@ -152,28 +172,55 @@ export class Isolation {
     return ports.ok ? { sealed: true, ports: ports.ports } : { sealed: false, ports: [], reason: `network shared: ${ports.reason}` };
   }
 
-  private sealed(req: LaunchRequest, env: NodeJS.ProcessEnv, writable: string[], cleanup: () => void): Launch {
+  private sealed(req: LaunchRequest, env: NodeJS.ProcessEnv, dirs: { tmp: string; own: string | undefined; given: string[] }, cleanup: () => void): Launch {
     if (this.level.level !== "sandbox") throw new Error("unreachable");
     const net = this.networkPlan();
     this.network = net;
-    const routes: BridgeRoute[] = net.sealed ? acquireRoutes(net.ports) : [];
+    const bridge = net.sealed ? acquireRoutes(net.ports, `${this.request.adapter}/${req.id}`) : undefined;
+    const routes: readonly BridgeRoute[] = bridge?.routes ?? [];
     const nodeOptions = [...inheritedNodeOptions(), ...(net.sealed ? ["--import", PRELOAD] : [])];
     if (req.callerEnv.NODE_COMPILE_CACHE === undefined) env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions).dir;
     if (net.sealed) env.ARENA_SANDBOX_BRIDGE = JSON.stringify(routes);
     const cwd = path.resolve(req.cwd ?? process.cwd());
+    const writable = [dirs.tmp, ...dirs.given];
+    const view = sealedView({
+      repo: REPO,
+      tmp: os.tmpdir(),
+      // A root that does not exist yet holds nothing to hide (and bwrap could not mount over it).
+      hidden: (this.request.hidden ?? [this.request.checkpointDir]).filter((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory()),
+      module: req.adapter.module,
+      corpusPath: req.corpusPath,
+      readable: [
+        ...PRELOAD_FILES,
+        ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []),
+        ...routes.map((r) => path.dirname(r.socket)),
+        ...(req.readable ?? []),
+      ],
+    });
+    const area = new PrivateArea({
+      layersRoot: path.join(dirs.own ?? mkdtempSync(path.join(os.tmpdir(), "arena-layers-")), "layers"),
+      slot: path.join(path.dirname(this.request.checkpointDir), ".private", `${path.basename(this.request.checkpointDir)}-${req.id}-${randomUUID().slice(0, 8)}`),
+      checkpointDir: this.request.checkpointDir,
+      tmp: dirs.tmp,
+      covered: view.covered,
+      readable: view.readable,
+      writable,
+    });
     // /run holds the host's Unix sockets; mask it unless something the worker needs is there.
     const needed = [cwd, REPO, process.execPath, req.corpusPath, os.tmpdir(), env.HOME ?? "/", ...writable, ...routes.map((r) => r.socket)];
     // Only when sealed: with a shared network, DNS may live there (resolv.conf → /run/systemd/resolve).
     const maskRun =
       net.sealed && statSync("/run", { throwIfNoEntry: false })?.isDirectory() === true && !needed.some((p) => within(path.resolve(p), "/run"));
-    const args = bwrapArgs({ writable, cwd, sealNetwork: net.sealed, maskRun });
+    const args = bwrapArgs({ writable, mounts: area.mounts, cwd, sealNetwork: net.sealed, maskRun });
     return {
       nodePath: this.level.bwrap.path,
       nodeOptions: [...args, "--", process.execPath, ...nodeOptions],
       env,
+      area,
       attach: (child) =>
         onExit(child, () => {
-          releaseRoutes(routes);
+          if (bridge) releaseRoutes(bridge);
+          area.dispose();
           cleanup();
         }),
     };

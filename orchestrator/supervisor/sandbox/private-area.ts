@@ -1,0 +1,132 @@
+/**
+ * A sealed worker's private area, seen from the host: the throwaway layers over what it may not
+ * see (view.ts), its private TMPDIR, and its slot — a host folder mounted over its adapter's
+ * checkpoint folder. The slot is empty between legs. For a leg, the item × repeat's folder moves
+ * into the slot (a rename, so the worker sees it at the path it was handed) and moves back out
+ * when the leg ends; a durable restart moves it into the fresh worker's slot. So a worker never
+ * sees another item's or repeat's folder, however long it lives, and the next item finds nothing
+ * the last one left.
+ *
+ * After every leg the area is inspected: anything written in a layer, or in the slot outside the
+ * item's folder, is an attempt to write outside. It is reported (to the item's record, by the
+ * caller) and removed, and the TMPDIR is emptied, so no write survives into the next item.
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { within, type Mount } from "./bwrap.ts";
+
+export interface AreaPlan {
+  /** Where this worker's layers are made on the host (a private, fresh folder). */
+  readonly layersRoot: string;
+  /** The slot's host folder: on the checkpoint folder's filesystem, so a move is a rename. */
+  readonly slot: string;
+  /** The adapter's checkpoint folder, which the slot is mounted over. */
+  readonly checkpointDir: string;
+  /** The worker's private TMPDIR (emptied after each leg). */
+  readonly tmp: string;
+  /** Folders covered by layers, outermost first (view.ts). */
+  readonly covered: readonly string[];
+  /** Paths bound back read-only, and folders bound read-write at their own path. */
+  readonly readable: readonly string[];
+  readonly writable: readonly string[];
+}
+
+export class PrivateArea {
+  readonly mounts: readonly Mount[];
+  readonly #plan: AreaPlan;
+  readonly #layers: readonly { host: string; at: string }[];
+  /** Where something is mounted inside a layer: bwrap made these (and their parents) on the host. */
+  readonly #mountPoints: readonly string[];
+  #inSlot: string | undefined;
+  /** Found by a dispose() during a leg (the worker died), for that leg's leave(). */
+  #found: string[] = [];
+
+  constructor(plan: AreaPlan) {
+    this.#plan = plan;
+    mkdirSync(plan.slot, { recursive: true });
+    this.#layers = plan.covered.map((at, i) => {
+      const host = path.join(plan.layersRoot, String(i));
+      mkdirSync(host, { recursive: true });
+      return { host, at };
+    });
+    this.mounts = [
+      ...this.#layers.map((l) => ({ kind: "layer" as const, host: l.host, at: l.at })),
+      { kind: "layer", host: plan.slot, at: plan.checkpointDir },
+      ...plan.readable.map((at) => ({ kind: "readable" as const, at })),
+    ];
+    this.#mountPoints = [...plan.covered, plan.checkpointDir, ...plan.readable, ...plan.writable];
+  }
+
+  /** Move the item × repeat's folder into the slot for a leg (a folder outside the adapter's is left where it is). */
+  enter(itemDir: string): void {
+    const rel = this.#relative(itemDir);
+    if (rel === undefined || !existsSync(itemDir)) return;
+    const inside = path.join(this.#plan.slot, rel);
+    mkdirSync(path.dirname(inside), { recursive: true });
+    renameSync(itemDir, inside);
+    this.#inSlot = itemDir;
+  }
+
+  /**
+   * The leg ended (answered, failed or died): the folder moves back, and what the worker wrote
+   * anywhere else is listed (as the worker saw each path) and removed.
+   */
+  leave(): string[] {
+    const itemDir = this.#inSlot;
+    this.#inSlot = undefined;
+    if (itemDir !== undefined) {
+      const inside = path.join(this.#plan.slot, this.#relative(itemDir)!);
+      if (existsSync(inside)) renameSync(inside, itemDir);
+      else mkdirSync(itemDir, { recursive: true });
+      // The folders enter() made to hold it are the harness's, not the worker's.
+      for (let dir = path.dirname(inside); dir !== this.#plan.slot && within(dir, this.#plan.slot); dir = path.dirname(dir)) {
+        if (readdirSync(dir).length > 0) break;
+        rmdirSync(dir);
+      }
+    }
+    // In the slot, the folders that held the item's are walked into, not reported whole.
+    const strays = [...this.#strays(this.#plan.slot, this.#plan.checkpointDir, itemDir === undefined ? [] : [itemDir])];
+    for (const layer of this.#layers) strays.push(...this.#strays(layer.host, layer.at));
+    this.#empty(this.#plan.tmp);
+    return [...this.#found.splice(0), ...strays.map((p) => `wrote ${p} (outside its item's folder and TMPDIR; removed)`)];
+  }
+
+  /** The worker is gone: its layers and slot go too (a folder still in the slot goes back first). */
+  dispose(): void {
+    if (this.#inSlot !== undefined) this.#found.push(...this.leave());
+    rmSync(this.#plan.layersRoot, { recursive: true, force: true });
+    rmSync(this.#plan.slot, { recursive: true, force: true });
+  }
+
+  #relative(itemDir: string): string | undefined {
+    const rel = path.relative(this.#plan.checkpointDir, itemDir);
+    return rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? undefined : rel;
+  }
+
+  /** Entries under `host` that are no mount point and no parent of one, named by where the worker saw them. */
+  #strays(host: string, at: string, held: readonly string[] = []): string[] {
+    const out: string[] = [];
+    const points = [...this.#mountPoints, ...held];
+    const walk = (dir: string, seenAs: string) => {
+      for (const name of readdirSync(dir)) {
+        const real = path.join(dir, name);
+        const virtual = path.join(seenAs, name);
+        if (this.#mountPoints.includes(virtual)) continue;
+        const isDir = lstatSync(real).isDirectory();
+        if (isDir && points.some((m) => within(m, virtual))) {
+          walk(real, virtual);
+          continue;
+        }
+        out.push(virtual);
+        rmSync(real, { recursive: true, force: true });
+      }
+    };
+    if (existsSync(host)) walk(host, at);
+    return out;
+  }
+
+  #empty(dir: string): void {
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
