@@ -8,8 +8,9 @@
  *   it spawns dies with it), and, when every gateway is on loopback, own network namespace whose
  *   only way out is a bridge to the gateway ports (bridge.ts).
  * - `watched` (no bwrap, or `ARENA_SANDBOX=off`): the worker runs as before, but its descendants
- *   are found and killed when it exits and writes outside its folders are recorded (watch.ts,
- *   survivors.ts); each survivor or write is a violation in the run record.
+ *   are found and killed when it exits and writes outside its folders that its own process tree
+ *   made are recorded (worker-watch.ts; attribution.ts says what counts as its own); each
+ *   survivor or write is a violation in the run record.
  *
  * Locations a caller hands a worker explicitly (`workerCwd`, absolute paths in `workerEnv`: a
  * test's scratch folders; a bench, and so a probe, hands none) are the caller's to inspect: they
@@ -25,9 +26,10 @@ import { acquireRoutes, loopbackPorts, releaseRoutes, socketsFit, type BridgeRou
 import { bwrapArgs, within } from "./bwrap.ts";
 import { sealedCache } from "./compile-cache.ts";
 import { readSandboxMode, resolveLevel, type Level } from "./mode.ts";
-import { reapSurvivors, TOKEN_VAR } from "./survivors.ts";
+import { TOKEN_VAR } from "./survivors.ts";
 import type { IsolationRecord } from "../../report/record.ts";
-import { snapshot, watchedAreas, writesBetween, WriteLedger, type Snapshot } from "./watch.ts";
+import { WriteLedger } from "./watch.ts";
+import { WorkerWatch } from "./worker-watch.ts";
 import { PrivateArea } from "./private-area.ts";
 import { sealedView } from "./view.ts";
 
@@ -231,31 +233,27 @@ export class Isolation {
     const token = randomUUID();
     env[TOKEN_VAR] = token;
     const skip = [...writable, ...(privateRoot ? [privateRoot] : []), path.join(os.tmpdir(), "agentic-arena-compile-cache")];
-    const areas = watchedAreas(REPO, this.request.checkpointDir, env.HOME, skip);
-    const before: Snapshot[] = areas.map(snapshot);
-    const since = Date.now();
-    ledger.enter(writable);
+    // Snapshots now, before the worker starts; worker-watch.ts says what is charged to it and why.
+    const watch = new WorkerWatch({ repo: REPO, checkpointDir: this.request.checkpointDir, home: env.HOME, skip, writable, token, ledger });
     return {
       nodePath: process.execPath,
       nodeOptions: undefined,
       env,
-      attach: (child) =>
+      attach: (child) => {
+        watch.follow(child.pid);
         onExit(child, () => {
-          const found: string[] = [];
+          let found: string[];
           try {
             // Detached: the worker leads its own process group, whose id is its pid.
-            found.push(...reapSurvivors(token, child.pid));
-            areas.forEach((area, i) => {
-              found.push(...writesBetween(area, before[i]!, snapshot(area), (p) => ledger.claimed(p, since, writable)));
-            });
+            found = watch.check(child.pid).violations;
           } catch (err) {
             // This runs in an exit handler: a throw here would take the orchestrator down.
-            found.push(`the watcher failed, so this worker went unchecked: ${(err as Error).message}`);
+            found = [`the watcher failed, so this worker went unchecked: ${(err as Error).message}`];
           }
-          ledger.leave(writable, Date.now());
           this.pending.push(...found.map((v) => `${req.id}: ${v}`));
           cleanup();
-        }),
+        });
+      },
     };
   }
 }

@@ -8,8 +8,8 @@
  * Linux reads /proc; elsewhere (macOS) one `ps -E` lists processes with their environment. A
  * descendant that scrubs its environment is not seen: this is detection, not a sandbox.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { carries, commandOf, gone, HAS_PROC, livePids, procStat } from "./proc.ts";
 
 export const TOKEN_VAR = "ARENA_WORKER_TOKEN";
 
@@ -20,39 +20,14 @@ export interface Holder {
   readonly command: string;
 }
 
-/** `/proc/<pid>/stat`: state and process group, or undefined for a dead or unreadable process. */
-function procStat(pid: string): { state: string; pgid: number } | undefined {
-  try {
-    // The command name is in parentheses and may contain anything: fields start after the last ")".
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { state: fields[0]!, pgid: Number(fields[2]) };
-  } catch {
-    return undefined;
-  }
-}
-
 function linuxHolders(marker: string): Holder[] {
   const found: Holder[] = [];
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
-    let environ: string;
-    try {
-      environ = readFileSync(`/proc/${pid}/environ`, "latin1");
-    } catch {
-      continue;
-    }
-    if (!environ.split("\0").includes(marker)) continue;
+  for (const pid of livePids()) {
+    if (pid === process.pid || !carries(pid, marker)) continue;
     const stat = procStat(pid);
     // Zombies and dying processes are already gone.
-    if (!stat || stat.state === "Z" || stat.state === "X") continue;
-    let command = "";
-    try {
-      command = readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").filter(Boolean).join(" ");
-    } catch {
-      // Gone meanwhile.
-    }
-    found.push({ pid: Number(pid), pgid: stat.pgid, command: command.slice(0, 120) });
+    if (gone(stat)) continue;
+    found.push({ pid, pgid: stat!.pgid, command: commandOf(pid) });
   }
   return found;
 }
@@ -77,16 +52,18 @@ export function parsePs(out: string, marker: string): Holder[] {
 /** Live processes that carry `token`. */
 export function holders(token: string): Holder[] {
   const marker = `${TOKEN_VAR}=${token}`;
-  return process.platform === "linux" ? linuxHolders(marker) : psHolders(marker);
+  return HAS_PROC ? linuxHolders(marker) : psHolders(marker);
 }
 
 /**
  * Kill every live holder of the token of a worker that has exited; the violations are those
- * outside its process group `pgid`.
+ * outside its process group `pgid`. `seen` is called with each before it is killed, while its
+ * open files can still be read (they are evidence of what the worker's tree wrote: tree.ts).
  */
-export function reapSurvivors(token: string, pgid: number | undefined): string[] {
+export function reapSurvivors(token: string, pgid: number | undefined, seen: (h: Holder) => void = () => {}): string[] {
   const violations: string[] = [];
   for (const h of holders(token)) {
+    seen(h);
     try {
       process.kill(h.pid, "SIGKILL");
     } catch {

@@ -1,22 +1,23 @@
 /**
  * Watched mode's write detection: where no sandbox is available, the places a worker must not
- * write are snapshotted when it starts and again when it exits, and every file created or
- * modified in between is recorded as a violation.
+ * write are snapshotted when it starts and again when it exits, and every entry created or
+ * modified in between is a change. Which changes are the worker's is attribution.ts's business:
+ * a diff cannot see who wrote.
  *
  * Granularity is the worker's life, not the leg: a snapshot of the repository costs a few
- * milliseconds (a tree walk with stats), cheap once per worker start but not per leg. Areas:
+ * milliseconds (a tree walk with lstats), cheap once per worker start but not per leg. Areas:
  *
- * - the repository tree (deep; harness outputs and tooling excluded),
- * - the run's checkpoint root (deep), except the adapter's own folder — another adapter's
- *   folder is where a poisoned store would do harm,
- * - the temp root, /var/tmp, /dev/shm and HOME (top level only: they are big and busy).
+ * - owned (only the harness and its workers write there): the repository tree (deep; harness
+ *   outputs and tooling excluded, also when ARENA_OUTPUT_ROOT puts them inside it), and the run's
+ *   checkpoint root (deep), except the adapter's own folder — another adapter's folder is where a
+ *   poisoned store would do harm;
+ * - shared (the whole machine writes there): the temp root, /var/tmp, /dev/shm and HOME, top
+ *   level only (they are big and busy).
  *
- * It is detection, not prevention, and it cannot see who wrote: a write there by anyone during
- * the window is reported. Two exceptions keep concurrent workers from blaming each other: the
- * folders a live worker may legitimately write (its own checkpoint folder, its private temp dir)
- * are skipped, including other adapters' folders while one of their workers was live.
+ * Symbolic links are entries, never followed: `runs/latest` is not walked twice, and a link to
+ * `/` does not turn the repository walk into a walk of the machine.
  */
-import { readdirSync, statSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { within } from "./bwrap.ts";
@@ -25,27 +26,56 @@ export interface Area {
   readonly label: string;
   readonly root: string;
   readonly deep: boolean;
+  /** Written by other processes of the machine too: a change there needs evidence (attribution.ts). */
+  readonly shared: boolean;
   /** Absolute paths whose subtree is not looked at. */
   readonly skip: readonly string[];
 }
 
-/** path → `mtimeMs:size` for files, `dir` for directories (a shallow area lists both). */
+/** path → `mtimeMs:size` for files and links, `dir` for directories (a shallow area lists both). */
 export type Snapshot = ReadonlyMap<string, string>;
+
+/** An entry created or modified between two snapshots of an area. */
+export interface Change {
+  readonly area: Area;
+  readonly path: string;
+  readonly what: "created" | "modified";
+}
 
 /** Top-level names in the repository that hold outputs or tooling, not sources. */
 const REPO_SKIP = [".git", "node_modules", "runs", "results", "checkpoints"];
 
+/**
+ * The output roots beside a checkpoint folder laid out as store/layout.ts lays it out
+ * (`<base>/checkpoints/<run>/s<n>/<adapter>`): `<base>/runs`, `<base>/checkpoints`,
+ * `<base>/results`. The orchestrator writes its journal and logs there while workers live; when
+ * ARENA_OUTPUT_ROOT puts them inside the repository, they are not the workers' writes.
+ */
+export function outputRootsOf(checkpointDir: string): string[] {
+  const run = path.dirname(path.dirname(checkpointDir));
+  const checkpoints = path.dirname(run);
+  if (path.basename(checkpoints) !== "checkpoints" || !/^s\d+$/.test(path.basename(path.dirname(checkpointDir)))) return [];
+  const base = path.dirname(checkpoints);
+  return ["runs", "checkpoints", "results"].map((n) => path.join(base, n));
+}
+
 export function watchedAreas(repo: string, checkpointDir: string, home: string | undefined, skip: readonly string[]): Area[] {
   const tmp = path.resolve(os.tmpdir());
+  const outputs = outputRootsOf(checkpointDir).filter((o) => within(o, repo));
   const areas: Area[] = [
-    { label: "the repository", root: repo, deep: true, skip: [...REPO_SKIP.map((n) => path.join(repo, n)), ...skip] },
-    { label: "the checkpoint root", root: path.dirname(checkpointDir), deep: true, skip: [checkpointDir, ...skip] },
+    { label: "the repository", root: repo, deep: true, shared: false, skip: [...REPO_SKIP.map((n) => path.join(repo, n)), ...outputs, ...skip] },
+    { label: "the checkpoint root", root: path.dirname(checkpointDir), deep: true, shared: false, skip: [checkpointDir, ...skip] },
   ];
   for (const [label, root] of [["the temp dir", tmp], ["/var/tmp", "/var/tmp"], ["/dev/shm", "/dev/shm"], ["HOME", home]] as const) {
     if (!root || areas.some((a) => a.root === path.resolve(root))) continue;
-    areas.push({ label, root: path.resolve(root), deep: false, skip });
+    areas.push({ label, root: path.resolve(root), deep: false, shared: true, skip });
   }
   return areas;
+}
+
+/** Whether `p` is inside one of the areas and none of its skipped folders. */
+export function watches(areas: readonly Area[], p: string): boolean {
+  return areas.some((a) => within(p, a.root) && p !== a.root && !a.skip.some((s) => within(p, s)));
 }
 
 export function snapshot(area: Area): Snapshot {
@@ -60,7 +90,7 @@ export function snapshot(area: Area): Snapshot {
     for (const name of names) {
       const full = path.join(dir, name);
       if (area.skip.some((s) => within(full, s))) continue;
-      const st = statSync(full, { throwIfNoEntry: false });
+      const st = lstatSync(full, { throwIfNoEntry: false });
       if (!st) continue;
       if (st.isDirectory()) {
         if (area.deep) walk(full);
@@ -72,16 +102,14 @@ export function snapshot(area: Area): Snapshot {
   return out;
 }
 
-/** Created or modified entries, as violation sentences; `excused` paths are left out. */
-export function writesBetween(area: Area, before: Snapshot, after: Snapshot, excused: (p: string) => boolean): string[] {
-  const found: string[] = [];
+/** Entries created or modified between `before` and `after` (removals are nobody's harm here). */
+export function changesBetween(area: Area, before: Snapshot, after: Snapshot): Change[] {
+  const found: Change[] = [];
   for (const [p, stamp] of after) {
     const was = before.get(p);
-    if (was === stamp || excused(p)) continue;
-    const what = was === undefined ? "created" : "modified";
-    found.push(`${what} ${path.relative(area.root, p) || p} in ${area.label} (${p})`);
+    if (was !== stamp) found.push({ area, path: p, what: was === undefined ? "created" : "modified" });
   }
-  return found.sort();
+  return found;
 }
 
 /**
