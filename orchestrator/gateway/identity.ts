@@ -4,8 +4,8 @@
  * gateways require it: a request with no tag, a tag the gateway never issued, or a token that is
  * not the tag's is refused with 403 before anything is recorded under the tag, so a forged
  * request can neither lower nor raise another worker's figures. What was refused is kept, with the
- * sender when the transport knows it (the sandbox bridge names the worker each connection comes
- * from), for the run to charge.
+ * sender where it can be known — the sandbox bridge names the worker each connection comes from,
+ * and a token issued for another tag names its holder — for the run to charge.
  *
  * Why a token and not only the connection: the sandbox bridge can name the sender of a sealed
  * worker's connection, but a watched worker (no bwrap) and a live run share the loopback with
@@ -35,6 +35,8 @@ export interface RefusedRequest {
   readonly reason: "no identity" | "unknown identity" | "wrong token";
   /** Who sent it, when the transport said. */
   readonly sender?: string;
+  /** The tag whose token it carried, when that token was issued for another tag: its holder sent it. */
+  readonly heldBy?: string;
   /** The request target, token removed. */
   readonly path: string;
 }
@@ -45,6 +47,7 @@ export const IDENTITY_REFUSED_BODY = JSON.stringify({
 
 export class Identities {
   readonly #tokens = new Map<string, string>();
+  readonly #holders = new Map<string, string>();
   readonly #refused: RefusedRequest[] = [];
   readonly #policy: IdentityPolicy;
 
@@ -55,7 +58,10 @@ export class Identities {
   /** The token for `tag`: issued once, the same for every later call. */
   tokenFor(tag: string): string {
     let token = this.#tokens.get(tag);
-    if (token === undefined) this.#tokens.set(tag, (token = randomBytes(16).toString("hex")));
+    if (token === undefined) {
+      this.#tokens.set(tag, (token = randomBytes(16).toString("hex")));
+      this.#holders.set(token, tag);
+    }
     return token;
   }
 
@@ -71,7 +77,9 @@ export class Identities {
 
   refuse(route: Route, reason: RefusedRequest["reason"], socket: Socket): void {
     const sender = this.#policy.senderOf?.(socket);
-    this.#refused.push({ at: Date.now(), claimed: route.tag, reason, ...(sender ? { sender } : {}), path: route.below });
+    // Only the holder has its token: a token issued for another tag names who sent the request, in every mode.
+    const heldBy = this.#holders.get(route.token);
+    this.#refused.push({ at: Date.now(), claimed: route.tag, reason, ...(sender ? { sender } : {}), ...(heldBy !== undefined && heldBy !== route.tag ? { heldBy } : {}), path: route.below });
   }
 
   /** Every refused request so far, in arrival order. */

@@ -16,6 +16,7 @@ import { groundingTrap } from "./grounding-probes.ts";
 import { pause } from "./pause-probes.ts";
 import { transport } from "./transport-probes.ts";
 import { served } from "./served-probes.ts";
+import { isolation } from "./isolation-probes.ts";
 import { checkpointWrites } from "./writes-probes.ts";
 import type { Subject } from "./setups.ts";
 import type { FixtureName, HostileCase, Probe } from "./types.ts";
@@ -38,6 +39,7 @@ export const PROBES: readonly Probe[] = [
   checkpointWrites,
   groundingTrap,
   served,
+  isolation,
 ];
 
 /** A selection the registry cannot satisfy (an unknown probe or adapter name). */

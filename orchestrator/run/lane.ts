@@ -145,7 +145,7 @@ function withIdentityProblems(isolation: IsolationRecord | undefined, gateway: R
   if (!seen || !isolation) return isolation;
   const problems = [
     ...seen.unclaimed.map((u) => `${u.tag}: ${u.attempts} request(s) under its identity outside every leg`),
-    ...seen.refused.map((r) => `${r.sender}: sent a request ${r.claimed === "" ? "with no identity" : `claiming ${r.claimed}`} (${r.reason}; refused)`),
+    ...seen.refused.map((r) => `${r.sender ?? r.heldBy}: sent a request ${r.claimed === "" ? "with no identity" : `claiming ${r.claimed}`} (${r.reason}; refused)`),
   ];
   return problems.length === 0 ? isolation : { ...isolation, violations: [...(isolation.violations ?? []), ...problems] };
 }

@@ -102,7 +102,7 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
         .filter((t) => t.startsWith(prefix))
         .map((tag) => ({ tag, attempts: gateway.recorder.attemptCount(tag) - (claimed.get(tag) ?? 0) }))
         .filter((u) => u.attempts > 0),
-      refused: gateway.refused.filter((r) => r.sender?.startsWith(senderPrefix)),
+      refused: gateway.refused.filter((r) => r.sender?.startsWith(senderPrefix) || r.heldBy?.startsWith(prefix)),
     }),
     watchLeg: (tag) => {
       const served = gateway.recorder.servedUsageFor(tag);

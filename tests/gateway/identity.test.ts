@@ -59,6 +59,15 @@ describe("request identity", () => {
     ]);
   });
 
+  it("names the holder of a token sent with another tag: only it has that token", async () => {
+    const gw = await gateway({ required: true });
+    const own = new URL(gw.baseUrlFor("forger__tool_use__w1"));
+    gw.baseUrlFor("vanilla__tool_use__w0");
+    const forged = own.href.replace("forger__tool_use__w1.", "vanilla__tool_use__w0.");
+    expect((await ask(forged)).status).toBe(403);
+    expect(gw.refused.map((r) => [r.claimed, r.reason, r.heldBy])).toEqual([["vanilla__tool_use__w0", "wrong token", "forger__tool_use__w1"]]);
+  });
+
   it("names the sender of a refused request when the transport knows it", async () => {
     const gw = await gateway({ required: true, senderOf: (socket) => `sender on ${socket.remotePort === undefined ? "?" : "a port"}` });
     expect((await ask(`http://127.0.0.1:${gw.address.port}/v1`)).status).toBe(403);

@@ -1,0 +1,43 @@
+/**
+ * A worker sees only its own item and can be no one but itself (issue 19), as a probe: a whole
+ * arena run as a bench runs it, judged on what the run itself recorded — requests refused for
+ * their identity or sent under the worker's identity outside every leg (the lane's isolation
+ * record), and writes outside the item's folder and TMPDIR (the item's `sandbox-write`). It reads
+ * the run's own record, so what it catches is exactly what `pnpm bench` catches, and it shares
+ * the served-wire probe's run. Its fixtures start cheating after their first requests or items.
+ */
+import { SANDBOX_WRITE_RULE } from "../run/item.ts";
+import type { HostileCase, Probe } from "./types.ts";
+import { holds } from "./types.ts";
+
+const arenaOf = (scope: readonly string[] | undefined) => (scope && !scope.includes("tool_use") ? "multi_agent" : "tool_use");
+
+function caught(fixture: HostileCase["fixture"], pattern: RegExp, shows: string): HostileCase {
+  return {
+    fixture,
+    shows,
+    expect: ({ violations }) => [
+      ...holds(violations.some((v) => pattern.test(v)), `nothing matches ${pattern}: ${JSON.stringify(violations.slice(0, 4))}`),
+      ...holds(violations.every((v) => pattern.test(v)), `a violation it was not built for: ${JSON.stringify(violations.filter((v) => !pattern.test(v)).slice(0, 4))}`),
+    ],
+  };
+}
+
+export const isolation: Probe = {
+  id: "isolation",
+  section: "witness",
+  rule: "a worker writes only its item's folder and TMPDIR, and sends only under its own identity, only during its legs",
+  setup: (subject) => [{ id: arenaOf(subject.scope), setups: [`witness:ours:${arenaOf(subject.scope)}`] }],
+  judge: ({ runs }) => {
+    const record = runs[0]!.record;
+    if (!record.available) return [`the run did not happen: ${record.reason ?? "unavailable"}`];
+    return [
+      ...(record.isolation?.violations ?? []).map((v) => `lane: ${v}`),
+      ...record.items.flatMap((i) => (i.violations ?? []).filter((v) => v.rule === SANDBOX_WRITE_RULE).map((v) => `${i.item_id} r${i.repeat} leg ${v.leg}: ${v.detail}`)),
+    ];
+  },
+  hostile: [
+    caught("tag-forger", /^lane: tag-forger\S*: sent a request claiming vanilla__tool_use__w0 \((wrong token|unknown identity); refused\)$/, "sends copies of its requests under the baseline's tag from its third request on"),
+    caught("item-stasher", /^(tu-\d+ r0 leg 1: wrote .*\/answers\.json \(outside its item's folder and TMPDIR; removed\)|lane: .*answers\.json.*)$/, "keeps its answers beside its item's folder from its second item on"),
+  ],
+};
