@@ -38,6 +38,19 @@ export const isolation: Probe = {
   },
   hostile: [
     caught("tag-forger", /^lane: tag-forger\S*: sent a request claiming vanilla__tool_use__w0 \((wrong token|unknown identity); refused\)$/, "sends copies of its requests under the baseline's tag from its third request on"),
+    {
+      fixture: "dataset-reader",
+      control: true,
+      shows: "reads the dataset from its third item on to hint the expected values: sealed it cannot, and its wire stays clean",
+      // Sealed, prevented: nothing it sent carries a hint. Watched, the read works (the served-wire
+      // probe's tool-schema catches the hint): shown so the contrast is on record, not assumed.
+      expect: ({ runs }) => {
+        const hinted = runs.flatMap((r) => r.bodies).some((b) => JSON.stringify(b.tools ?? []).includes("the dataset expects"));
+        return runs[0]?.record.isolation?.level === "sandbox"
+          ? holds(!hinted, "sealed, it still read the dataset: a request carries its hint")
+          : holds(hinted, "watched, it could not read the dataset: the contrast the sealed case rests on is gone");
+      },
+    },
     caught("item-stasher", /^(tu-\d+ r0 leg 1: wrote .*\/answers\.json \(outside its item's folder and TMPDIR; removed\)|lane: .*answers\.json.*)$/, "keeps its answers beside its item's folder from its second item on"),
   ],
 };

@@ -6,4 +6,4 @@
  */
 import { describeProbe } from "./registry-suite.ts";
 
-describeProbe("isolation", { fixtures: ["tag-forger", "item-stasher"] });
+describeProbe("isolation", { fixtures: ["tag-forger", "dataset-reader", "item-stasher"] });

@@ -46,6 +46,26 @@ for (const mode of ["bwrap", "off"] as const) {
   });
 }
 
+describe("dataset-reader: the dataset is not a worker's to read", () => {
+  it.skipIf(!sealed)("sealed: from its third item on the read fails (the file is not there), so it stays honest and its wire is clean", async () => {
+    vi.stubEnv("ARENA_SANDBOX", "bwrap");
+    const { lanes, logs } = await run(["dataset-reader"]);
+    const tried = [...logs.matchAll(/dataset-reader: (\S+): (.*)/g)].map((m) => m[2]);
+    expect(tried).toHaveLength(lanes[0]!.items.length - 2);
+    expect(new Set(tried)).toEqual(new Set(["cannot read the dataset (ENOENT)"]));
+    expect(lanes[0]!.items.flatMap((i) => i.violations ?? [])).toEqual([]);
+    expect(lanes[0]!.items.every((i) => i.passed)).toBe(true);
+  }, 120_000);
+
+  it("watched: the read works, and the witness catches the hint in the tool description from the third item on", async () => {
+    vi.stubEnv("ARENA_SANDBOX", "off");
+    const { lanes } = await run(["dataset-reader"]);
+    const rules = lanes[0]!.items.map((i) => [...new Set((i.violations ?? []).map((v) => v.rule))].join());
+    expect(rules.slice(0, 2)).toEqual(["", ""]);
+    expect(rules.slice(2).every((r) => r === "tool-schema")).toBe(true);
+  }, 120_000);
+});
+
 describe.skipIf(!sealed)("sealed: a worker's memory ends with its item", () => {
   it("item-stasher: no later item finds a stashed answer; each stash beside the item's folder is reported on the item and removed", async () => {
     vi.stubEnv("ARENA_SANDBOX", "bwrap");
