@@ -5,7 +5,10 @@
  * cli/run-flow.ts lays them out), the same config shape, nothing added to the workers' environment
  * — on a small inline arena or a real one, reduced to what the gateway saw. Probes judge adapters
  * by the wire, never by their own reports, except where a rule is about the report itself (§5
- * arguments, §10 usage: what each leg's worker sent) or the adapter's declarations (tap-adapter.ts).
+ * arguments, §10 usage: what each leg's worker sent) or the adapter's declarations (delegates, wire
+ * exceptions). Both come from messages every run's workers send — the leg results (RunOptions.onLegs)
+ * and the build reply (RunOptions.onBuilt) — so a probe loads the adapter's own module and adds no
+ * module, message, file or variable a worker could tell a probe by.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,8 +24,7 @@ import { newRunId } from "../store/run-id.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import type { AgentResult } from "../../contract/protocol.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
-import { readDeclaration, tapModule } from "./tap-adapter.ts";
-import { listFiles, type Body, type InlineArena, type TapEntry, type WireRun } from "./wire-types.ts";
+import { listFiles, type Body, type Declared, type InlineArena, type LegReport, type WireRun } from "./wire-types.ts";
 
 export * from "./wire-types.ts";
 
@@ -102,6 +104,8 @@ export interface ProbeRun {
   readonly checkpointRoot: string;
   /** Each item's leg results as the workers sent them, in the order items finished. */
   readonly legs: readonly { readonly item: string; readonly results: readonly AgentResult[] }[];
+  /** What the adapter declared on its first build reply of the run (every lane builds the same module). */
+  readonly declared?: Declared;
 }
 
 /** Several arenas in one orchestrator run (cheaper: one run, one scorer); results in input order. */
@@ -113,6 +117,7 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
   const itemFilter = filters.every((f) => f !== undefined) ? (filters.flat() as string[]) : undefined;
   if (itemFilter === undefined && filters.some((f) => f !== undefined)) throw new Error("probeRunMany: give items for every arena or none");
   const legs = new Map<string, { item: string; results: readonly AgentResult[] }[]>(arenas.map((a) => [a.id, []]));
+  let declared: Declared | undefined;
   const extra: Partial<RunOptions> = {
     ...(options.gatewayFaults ? { gatewayFaults: options.gatewayFaults } : {}),
     ...(options.legDeadlineMs ? { legDeadlineMs: options.legDeadlineMs } : {}),
@@ -129,6 +134,9 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
     concurrency: options.concurrency ?? 1,
     dirs,
     onLegs: (arena, _framework, item, results) => legs.get(arena)!.push({ item, results }),
+    onBuilt: (_arena, _framework, d) => {
+      declared ??= { delegates: [...d.delegates], wireExceptions: d.wireExceptions.map((e) => ({ key: e.key, reason: e.reason })) };
+    },
     ...extra,
   });
   return arenas.map((arena, i) => {
@@ -142,6 +150,7 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
       logDir: dirs.logDir,
       checkpointRoot: dirs.checkpointRoot,
       legs: legs.get(arena.id)!,
+      ...(declared ? { declared } : {}),
     };
   });
 }
@@ -154,7 +163,7 @@ export async function probeRun(options: ProbeRunOptions): Promise<ProbeRun> {
 }
 
 /** A leg's result without what no probe reads and a cache need not carry (raw dumps, the resume state). */
-function reportedLegs(legs: ProbeRun["legs"]): TapEntry[] {
+function reportedLegs(legs: ProbeRun["legs"]): LegReport[] {
   return legs.flatMap(({ item, results }) =>
     results.map((r, i) => {
       const { raw: _raw, resume_state: _state, ...result } = r;
@@ -165,9 +174,9 @@ function reportedLegs(legs: ProbeRun["legs"]): TapEntry[] {
 
 /** Run one adapter (real or fixture) on several arenas in one orchestrator run; one WireRun per arena. */
 export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun[]> {
-  const runs = await probeRunMany({ ...options, adapter: { ...options.adapter, module: tapModule(options.adapter.module), declarationsOf: options.adapter.module } });
+  const runs = await probeRunMany(options);
   try {
-    const declared = readDeclaration(runs[0]!.logDir)?.declared ?? { delegates: [], wireExceptions: [] };
+    const declared = runs[0]!.declared ?? { delegates: [], wireExceptions: [] };
     const out = runs.map((run): WireRun => {
       const s = run.gateway.servedUsage;
       return {
@@ -190,7 +199,7 @@ export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun
   }
 }
 
-/** One adapter on one arena, tapped (the form most probe setups take). */
+/** One adapter on one arena, reduced to a WireRun (the form most probe setups take). */
 export async function wireRun(options: ProbeRunOptions): Promise<WireRun> {
   const { arena, items, ...shared } = options;
   const [run] = await wireRunMany({ ...shared, arenas: [{ arena, ...(items ? { items } : {}) }] });

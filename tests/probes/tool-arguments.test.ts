@@ -1,7 +1,7 @@
 /**
  * §5 The tool runs on the model's arguments: the adapter reported exactly one call, `search`, with
  * `{"query": "Eiffel Tower"}` (plus an optional `k`), and what reached the model is `dispatch` on
- * those arguments. The reported arguments are read through the probe tap (the run record keeps
+ * those arguments. The reported arguments are the leg results the workers sent (the run record keeps
  * only names); the second clause needs no trust in the adapter at all.
  */
 import { describe, expect, it } from "vitest";
