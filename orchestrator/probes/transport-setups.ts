@@ -11,8 +11,9 @@
  * shown with it. A mis-wired timeout fails every time; a scheduling hiccup does not repeat on cue.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { drawTimeout } from "./canary.ts";
-import { ANSWER, MEASURED_ITEM, timeoutDoublesViolations, timeoutHonouredViolations } from "./judges/transport.ts";
+import { drawTimeout, PROBE_SEED } from "./canary.ts";
+import { drawTransport } from "./draws.ts";
+import { timeoutDoublesViolations, timeoutHonouredViolations } from "./judges/transport.ts";
 import { adapterOf, single, toMany, type SetupPlan, type SetupRunOptions } from "./plan.ts";
 import type { SetupName } from "./setups.ts";
 import { wireRunMany, type InlineArena, type WireRun } from "./wire.ts";
@@ -23,14 +24,17 @@ export const RETRY_AFTER_S = 2;
 /** This run's request timeout T for the timing pair (and 2T). */
 export const TIMEOUT = drawTimeout();
 
-/** The transport arena of probes.md §11. */
-export const TRANSPORT_ARENA: InlineArena = {
-  id: "transport",
-  tools: ["search"],
-  prompt: "Answer the question concisely.",
-  items: [{ id: MEASURED_ITEM, input: "How tall is the Eiffel Tower?" }],
-  script: { default: { turns: [{ content: ANSWER }] } },
-};
+/** The transport arena of probes.md §11 (ids, prompt, input and answer drawn with `seed`: draws.ts). */
+export function transportArena(seed: string): InlineArena {
+  const t = drawTransport(seed);
+  return {
+    id: t.arenaId,
+    tools: ["search"],
+    prompt: t.prompt,
+    items: [{ id: t.measured.id, input: t.measured.input }],
+    script: { default: { turns: [{ content: t.answer }] } },
+  };
+}
 
 /**
  * The timing runs' arena: the same, with a warm-up item first. The gateway answers the run's first
@@ -39,11 +43,11 @@ export const TRANSPORT_ARENA: InlineArena = {
  * first attempt's budget before the request reaches the gateway, which would then see a hold
  * shorter than the budget the client actually honoured.
  */
-export const HANG_ARENA: InlineArena = {
-  ...TRANSPORT_ARENA,
-  id: "transport_hang",
-  items: [{ id: "tr-00-warm-up", input: "Warm-up: what is the Eiffel Tower?" }, ...TRANSPORT_ARENA.items],
-};
+export function hangArena(seed: string): InlineArena {
+  const t = drawTransport(seed);
+  const base = transportArena(seed);
+  return { ...base, id: t.hangArenaId, items: [{ id: t.warmUp.id, input: t.warmUp.input }, ...base.items] };
+}
 
 /** Gateway faults per status setup; `finding` marks the rows of the (not gated) finding table. */
 export const STATUS_SETUPS = {
@@ -65,19 +69,21 @@ export type StatusSetup = keyof typeof STATUS_SETUPS;
 export const STATUS_TIMEOUT_S = 10;
 const ITERATIONS = 6;
 
-export function statusOptions(name: StatusSetup): SetupRunOptions {
+export function statusOptions(name: StatusSetup, seed: string = PROBE_SEED): SetupRunOptions {
   const s = STATUS_SETUPS[name];
   return {
-    arena: TRANSPORT_ARENA,
+    seed,
+    arena: transportArena(seed),
     config: { requestTimeoutS: STATUS_TIMEOUT_S, maxToolIterations: ITERATIONS },
     gatewayFaults: { faults: [...s.faults], retryAfter: s.retryAfter, stallSeconds: 0 },
   };
 }
 
 /** A timing run: the warm-up item's attempt takes the injected 400, every later one stalls. */
-export function hangOptions(timeoutS: number, legDeadlineMs?: number): SetupRunOptions {
+export function hangOptions(timeoutS: number, legDeadlineMs?: number, seed: string = PROBE_SEED): SetupRunOptions {
   return {
-    arena: HANG_ARENA,
+    seed,
+    arena: hangArena(seed),
     config: { requestTimeoutS: timeoutS, maxToolIterations: ITERATIONS },
     gatewayFaults: { faults: [400], retryAfter: null, stallSeconds: STALL_S },
     ...(legDeadlineMs ? { legDeadlineMs } : {}),

@@ -63,6 +63,8 @@ export interface WireRun {
   readonly reported: readonly LegReport[];
   /** The adapter's declarations as its first build reply carried them (empty when no build answered). */
   readonly declared: Declared;
+  /** The seed the run's setup values were drawn with (draws.ts): a judge draws its expectations again from it. */
+  readonly seed: string;
   /** The config overrides the run was given (a setup's random canary: judged against what was asked). */
   readonly config: Partial<ArenaConfig>;
   /** Files left in the lane's checkpoint folders, relative to it (`<item>.r<repeat>/…`). */

@@ -1,8 +1,8 @@
 /**
  * How a probe gets its evidence: an adapter run through the real orchestrator (real worker
  * processes, the real mock gateway) exactly as `arena bench` runs one — the same runArenas, the
- * same folders under an output root (`runs/<run-id>/logs/s1`, `checkpoints/<run-id>/s1/…`, as
- * cli/run-flow.ts lays them out), the same config shape, nothing added to the workers' environment
+ * same folders under the same output roots (`runs/<run-id>/logs/s0`, `checkpoints/<run-id>/s0/…`,
+ * as a new bench run lays them out: run-dirs.ts), the same config shape, nothing added to the workers' environment
  * — on a small inline arena or a real one, reduced to what the gateway saw. Probes judge adapters
  * by the wire, never by their own reports, except where a rule is about the report itself (§5
  * arguments, §10 usage: what each leg's worker sent) or the adapter's declarations (delegates, wire
@@ -19,11 +19,12 @@ import type { GatewayRecords } from "../gateway/index.ts";
 import type { AdapterRecord } from "../report/record.ts";
 import type { GatewayFaults } from "../run/run-gateway.ts";
 import { runArenas, type AdapterEntry, type RunOptions } from "../run/index.ts";
-import { outputRoots, RunLayout } from "../store/layout.ts";
-import { newRunId } from "../store/run-id.ts";
+import { outputRoots, type OutputRoots } from "../store/layout.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import type { AgentResult } from "../../contract/protocol.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
+import { PROBE_SEED } from "./canary.ts";
+import { benchRoots, runFolders, scratchDir, tempDirs } from "./run-dirs.ts";
 import { listFiles, type Body, type Declared, type InlineArena, type LegReport, type WireRun } from "./wire-types.ts";
 
 export * from "./wire-types.ts";
@@ -51,20 +52,7 @@ export function writeInlineArena(root: string, arena: InlineArena): string {
   return dir;
 }
 
-/** A fresh output root holding one run's folders, laid out as a bench run's first session. */
-export function tempDirs() {
-  const root = mkdtempSync(path.join(os.tmpdir(), "arena-run-"));
-  const layout = new RunLayout(outputRoots(root), newRunId());
-  return {
-    root,
-    runId: layout.runId,
-    dirs: {
-      logDir: path.join(layout.logsDir, "s1"),
-      checkpointRoot: path.join(layout.checkpointRoot, "s1"),
-      gatewayDir: layout.gatewayDir,
-    },
-  };
-}
+export { tempDirs };
 
 export interface ProbeRunManyOptions {
   readonly adapter: AdapterEntry;
@@ -80,6 +68,14 @@ export interface ProbeRunManyOptions {
   readonly reuseWorkerAcrossPause?: boolean;
   /** Extra environment for the workers: tests of the sandbox only, never a probe (a bench sets none). */
   readonly workerEnv?: Readonly<Record<string, string>>;
+  /** The seed the setup's values were drawn with (recorded in the WireRun; default: this process's). */
+  readonly seed?: string;
+  /**
+   * The output roots the run's folders go under. Default: a fresh temp root, kept for the caller
+   * to inspect (the adapters' and the sandbox's suites); a probe (wireRunMany) uses the roots a
+   * bench would (benchRoots) and removes its folders.
+   */
+  readonly roots?: OutputRoots;
 }
 
 export interface ProbeRunOptions extends Omit<ProbeRunManyOptions, "arenas"> {
@@ -96,8 +92,10 @@ export interface ProbeRun {
   readonly gateway: GatewayRecords;
   /** Served request bodies as plain JSON, in arrival order. */
   readonly bodies: readonly Body[];
-  /** The run's output root (removed by wireRun, kept by probeRun). */
+  /** The run's output base (its `runs/` and `checkpoints/` are below it). */
   readonly root: string;
+  /** Removes the run's own folders and its scratch folder (wireRunMany does, once it has read them). */
+  readonly remove: () => void;
   /** The workers' logs. */
   readonly logDir: string;
   /** The session's checkpoint root: `<root>/checkpoints/<run-id>/s1`, one folder per adapter inside. */
@@ -110,8 +108,10 @@ export interface ProbeRun {
 
 /** Several arenas in one orchestrator run (cheaper: one run, one scorer); results in input order. */
 export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeRun[]> {
-  const { root, runId, dirs } = tempDirs();
-  const arenas = options.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(root, a.arena)));
+  const roots = options.roots ?? outputRoots(mkdtempSync(path.join(os.tmpdir(), "arena-out-")));
+  const { layout, dirs, remove } = runFolders(roots);
+  const scratch = scratchDir();
+  const arenas = options.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(scratch, a.arena)));
   if (new Set(arenas.map((a) => a.id)).size !== arenas.length) throw new Error("probeRunMany: arena ids must be distinct");
   const filters = options.arenas.map((a) => a.items);
   const itemFilter = filters.every((f) => f !== undefined) ? (filters.flat() as string[]) : undefined;
@@ -130,7 +130,7 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
     adapters: [options.adapter],
     config: { ...DEFAULTS, ...options.config },
     corpusPath: options.corpusPath ?? DEFAULT_CORPUS_PATH,
-    runId,
+    runId: layout.runId,
     concurrency: options.concurrency ?? 1,
     dirs,
     onLegs: (arena, _framework, item, results) => legs.get(arena)!.push({ item, results }),
@@ -146,7 +146,11 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
       record: outcome.records[i]!.frameworks[0]!,
       gateway,
       bodies: gateway.requests.map((r) => toJs(r.body) as Body),
-      root,
+      root: path.dirname(roots.runsDir),
+      remove: () => {
+        remove();
+        rmSync(scratch, { recursive: true, force: true });
+      },
       logDir: dirs.logDir,
       checkpointRoot: dirs.checkpointRoot,
       legs: legs.get(arena.id)!,
@@ -174,7 +178,7 @@ function reportedLegs(legs: ProbeRun["legs"]): LegReport[] {
 
 /** Run one adapter (real or fixture) on several arenas in one orchestrator run; one WireRun per arena. */
 export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun[]> {
-  const runs = await probeRunMany(options);
+  const runs = await probeRunMany({ ...options, roots: options.roots ?? benchRoots() });
   try {
     const declared = runs[0]!.declared ?? { delegates: [], wireExceptions: [] };
     const out = runs.map((run): WireRun => {
@@ -189,13 +193,14 @@ export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun
         servedUsage: { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens, llm_calls: s.llm_calls },
         reported: reportedLegs(run.legs),
         declared,
+        seed: options.seed ?? PROBE_SEED,
         config: options.config ?? {},
         checkpointFiles: listFiles(path.join(run.checkpointRoot, options.adapter.name, run.arena)),
       };
     });
     return out;
   } finally {
-    rmSync(runs[0]!.root, { recursive: true, force: true });
+    runs[0]!.remove();
   }
 }
 

@@ -134,6 +134,7 @@ export function syntheticRun(bodies: readonly Body[], items: Partial<AdapterReco
     servedUsage: { prompt_tokens: 0, completion_tokens: 0, llm_calls: bodies.length },
     reported: [],
     declared: { delegates: [], wireExceptions: [] },
+    seed: "synthetic",
     config: {},
     checkpointFiles: [],
   };
