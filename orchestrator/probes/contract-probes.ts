@@ -5,6 +5,7 @@
  */
 import {
   capViolations,
+  witnessedCapViolations,
   declaredToolsViolations,
   delegateCollisionViolations,
   promptViolations,
@@ -97,11 +98,19 @@ export const declaredTools: Probe = {
 const served = (n: number, cap: number) => `served ${n} LLM requests with max_tool_iterations = ${cap} (must be exactly ${cap})`;
 const capCase = (id: string) => Number(id.slice(4));
 
-/** §3 fixtures: each cap case must fail with exactly this served count. */
+/** What the witness says of the same run (witness/limits.ts), on its one item's one leg. */
+const witnessed = (run: { record: { items: readonly { item_id: string }[] } }, n: number, cap: number) =>
+  `witness: ${run.record.items[0]?.item_id} leg 1: iteration-cap: ` +
+  (n > cap ? `served ${n} LLM calls in one leg with max_tool_iterations = ${cap} (at most ${cap})` : `reported "max tool iterations exceeded" after ${n} served LLM call(s): the budget is ${cap}`);
+
+/** §3 fixtures: each cap case must fail with exactly this served count, on the wire and in the run's own witness. */
 function capsServed(count: (cap: number) => number) {
-  return ({ cases }: { cases: readonly { id: string; violations: readonly string[] }[] }) => [
+  return ({ cases }: { cases: readonly { id: string; runs: readonly WireRun[]; violations: readonly string[] }[] }) => [
     ...holds(cases.length === CAPS.length, `expected the ${CAPS.length} cap cases, got ${cases.length}`),
-    ...cases.flatMap((c) => exactly(c.violations, [served(count(capCase(c.id)), capCase(c.id))]).map((p) => `${c.id}: ${p}`)),
+    ...cases.flatMap((c) => {
+      const [n, cap] = [count(capCase(c.id)), capCase(c.id)];
+      return exactly(c.violations, [served(n, cap), witnessed(c.runs[0]!, n, cap)]).map((p) => `${c.id}: ${p}`);
+    }),
   ];
 }
 
@@ -110,7 +119,7 @@ export const iterationCap: Probe = {
   section: "§3",
   rule: "exactly max_tool_iterations LLM calls (two different caps drawn per run), and the run ends by itself",
   setup: () => CAPS.map((n) => ({ id: `cap-${n}`, setups: [`cap-${n}` as const] })),
-  judge: ({ probeCase, runs }) => capViolations(runs[0]!, capCase(probeCase)),
+  judge: ({ probeCase, runs }) => [...capViolations(runs[0]!, capCase(probeCase)), ...witnessedCapViolations(runs[0]!)],
   hostile: [
     { fixture: "cap-plus-one", shows: "serves cap + 1 requests", expect: capsServed((n) => n + 1) },
     { fixture: "cap-minus-one", shows: "serves cap − 1 requests", expect: capsServed((n) => n - 1) },

@@ -101,6 +101,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
       mode: config.mode,
       model: config.model,
       temperature: config.temperature,
+      maxToolIterations: config.maxToolIterations,
       declaredTools: arena.declaredTools,
       systemPrompt: arena.systemPrompt,
       wireExceptions: built.wireExceptions.map((e) => e.key),
