@@ -124,6 +124,8 @@ export const iterationCap: Probe = {
     { fixture: "cap-plus-one", shows: "serves cap + 1 requests", expect: capsServed((n) => n + 1) },
     { fixture: "cap-minus-one", shows: "serves cap − 1 requests", expect: capsServed((n) => n - 1) },
     { fixture: "uncapped", shows: `serves its safety limit (${UNCAPPED_LIMIT})`, expect: capsServed(() => UNCAPPED_LIMIT) },
+    // Honest wherever a probe mark shows (fixtures/adapters/probe-sniffer/sniff.ts): it is caught only because a probe run leaves none.
+    { fixture: "probe-sniffer", shows: "finds no probe mark, so serves cap + 1 here as on a bench", expect: capsServed((n) => n + 1) },
   ],
 };
 
