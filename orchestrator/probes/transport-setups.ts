@@ -95,16 +95,17 @@ export const HANG_2T = "transport:hang-2T";
 /** The honoured case cut short by a 5 s leg deadline (a client that never gives up would wait out the stall). */
 export const HANG_T_CUT = "transport:hang-T:cut";
 
-function hangPair(): SetupPlan {
+function hangPair(seed: string): SetupPlan {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const runs = [toMany(hangOptions(TIMEOUT.seconds)), toMany(hangOptions(TIMEOUT.doubled))] as const;
+  const timeout = drawTimeout(seed);
+  const runs = [toMany(hangOptions(timeout.seconds, undefined, seed)), toMany(hangOptions(timeout.doubled, undefined, seed))] as const;
   const measure = (subject: Parameters<SetupPlan["run"]>[0]) => async () => {
     loopDelay.reset();
     loopDelay.enable();
     try {
       const adapter = adapterOf(subject);
       const [t1, t2] = (await Promise.all(runs.map((r) => wireRunMany({ adapter, ...r })))).map((r) => r[0]!) as [WireRun, WireRun];
-      return { t1, t2, off: readingOff(t1, t2) };
+      return { t1, t2, off: readingOff(t1, t2, timeout.seconds) };
     } finally {
       loopDelay.disable();
     }
@@ -116,11 +117,11 @@ function hangPair(): SetupPlan {
     run: async (subject, ctx) => {
       await ctx.setup("transport:healthy").catch(() => undefined);
       let m = await ctx.alone(measure(subject));
-      let note = `T = ${TIMEOUT.seconds} s; ${delay()}`;
+      let note = `T = ${timeout.seconds} s; ${delay()}`;
       if (m.off.length > 0 && m.t1.record.available) {
         const first = m.off.join("; ");
         m = await ctx.alone(measure(subject));
-        note = `T = ${TIMEOUT.seconds} s; ${delay()}; measured twice, first: ${first}`;
+        note = `T = ${timeout.seconds} s; ${delay()}; measured twice, first: ${first}`;
       }
       return { [HANG_T]: { ...m.t1, note }, [HANG_2T]: { ...m.t2, note } };
     },
@@ -128,15 +129,15 @@ function hangPair(): SetupPlan {
 }
 
 /** What the judges will say of a pair: anything at all means take it again. */
-function readingOff(t1: WireRun, t2: WireRun): string[] {
-  return [...timeoutHonouredViolations(t1, TIMEOUT.seconds, STALL_S), ...timeoutDoublesViolations(t1, t2)];
+function readingOff(t1: WireRun, t2: WireRun, timeoutS: number): string[] {
+  return [...timeoutHonouredViolations(t1, timeoutS, STALL_S), ...timeoutDoublesViolations(t1, t2)];
 }
 
 /** The plan of a §11 setup, or undefined for a name of another family. */
-export function transportPlan(name: SetupName): SetupPlan | undefined {
-  if (name === HANG_T || name === HANG_2T) return hangPair();
-  if (name === HANG_T_CUT) return single(name, hangOptions(TIMEOUT.seconds, 5_000), true);
+export function transportPlan(name: SetupName, seed: string = PROBE_SEED): SetupPlan | undefined {
+  if (name === HANG_T || name === HANG_2T) return hangPair(seed);
+  if (name === HANG_T_CUT) return single(name, hangOptions(drawTimeout(seed).seconds, 5_000, seed), true);
   const [family, status, ...rest] = name.split(":");
   if (family !== "transport" || rest.length > 0 || !(status! in STATUS_SETUPS)) return undefined;
-  return single(name, statusOptions(status as StatusSetup));
+  return single(name, statusOptions(status as StatusSetup, seed));
 }
