@@ -98,7 +98,7 @@ export interface ProbeRun {
   readonly remove: () => void;
   /** The workers' logs. */
   readonly logDir: string;
-  /** The session's checkpoint root: `<root>/checkpoints/<run-id>/s1`, one folder per adapter inside. */
+  /** The session's checkpoint root: `<root>/checkpoints/<run-id>/s0`, one folder per adapter inside. */
   readonly checkpointRoot: string;
   /** Each item's leg results as the workers sent them, in the order items finished. */
   readonly legs: readonly { readonly item: string; readonly results: readonly AgentResult[] }[];
@@ -125,6 +125,11 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
     ...(options.reuseWorkerAcrossPause ? { reuseWorkerAcrossPause: true } : {}),
     ...(itemFilter ? { itemFilter } : {}),
   };
+  // A run that throws leaves nothing behind under the roots (a probe's are a bench's: the user's).
+  const discard = () => {
+    remove();
+    rmSync(scratch, { recursive: true, force: true });
+  };
   const outcome = await runArenas({
     arenas,
     adapters: [options.adapter],
@@ -138,6 +143,9 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
       declared ??= { delegates: [...d.delegates], wireExceptions: d.wireExceptions.map((e) => ({ key: e.key, reason: e.reason })) };
     },
     ...extra,
+  }).catch((err: unknown) => {
+    discard();
+    throw err;
   });
   return arenas.map((arena, i) => {
     const gateway = outcome.gatewayRecords.get(arena.id)!;
@@ -147,10 +155,7 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
       gateway,
       bodies: gateway.requests.map((r) => toJs(r.body) as Body),
       root: path.dirname(roots.runsDir),
-      remove: () => {
-        remove();
-        rmSync(scratch, { recursive: true, force: true });
-      },
+      remove: discard,
       logDir: dirs.logDir,
       checkpointRoot: dirs.checkpointRoot,
       legs: legs.get(arena.id)!,
