@@ -110,8 +110,11 @@ export const BuiltMessage = z.object({
   libVersion: z.string(),
   resumable: z.boolean(),
   delegates: z.array(z.string()),
-  /** Request keys outside the baseline's envelope the adapter records as a mechanism requirement. */
-  wireExceptions: z.array(z.string()).default([]),
+  /**
+   * Request keys outside the baseline's envelope the adapter records as a mechanism requirement,
+   * each with its reason (the probes judge that a reason is given; the witness reads the keys).
+   */
+  wireExceptions: z.array(z.object({ key: z.string(), reason: z.string() })).default([]),
 });
 export const BuildFailedMessage = z.object({
   type: z.literal("build_failed"),

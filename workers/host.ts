@@ -111,7 +111,7 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
   }
   runners.set(arena, runner);
   send({ type: "built", arena, libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])],
-    wireExceptions: (adapter.wireExceptions ?? []).map((e) => e.key),
+    wireExceptions: (adapter.wireExceptions ?? []).map((e) => ({ key: e.key, reason: e.reason })),
   });
 }
 

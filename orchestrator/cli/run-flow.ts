@@ -4,7 +4,6 @@
  * run folder, and map the outcome to an exit code (exit-codes.ts).
  */
 import os from "node:os";
-import path from "node:path";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
 import { ConfigError, LiveRefusedError, loadArenaConfig, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
@@ -169,13 +168,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       concurrency: checked.concurrency,
       ...(request.itemFilter ? { itemFilter: request.itemFilter } : {}),
       ...(request.prior ? { prior: request.prior } : {}),
-      dirs: {
-        // Per session: a resume's workers are new processes and must not append to the first session's logs.
-        logDir: path.join(request.layout.logsDir, `s${request.session}`),
-        checkpointRoot: path.join(request.layout.checkpointRoot, `s${request.session}`),
-        gatewayDir: request.layout.gatewayDir,
-        outputRoots: [request.layout.roots.runsDir, request.layout.roots.checkpointsDir, request.layout.roots.resultsDir],
-      },
+      // Per session: a resume's workers are new processes and must not append to the first session's logs.
+      dirs: request.layout.sessionDirs(request.session),
       onItem: (arena, adapter, record) => {
         journal.append({ type: "item", arena, framework: adapter, record });
         progress.onItem(arena, adapter, record);

@@ -13,8 +13,13 @@ import { DEFAULTS } from "../config/arena-config.ts";
 export const PROBE_SEED = process.env.ARENA_PROBE_SEED?.trim() || randomBytes(8).toString("hex");
 
 /** A number in [0, 1) that depends only on the seed and `label`. */
-function draw(seed: string, label: string): number {
+export function draw(seed: string, label: string): number {
   return createHash("sha256").update(`${seed}\u0000${label}`).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+/** One of `choices`, by the seed and `label`. */
+export function pick<T>(seed: string, label: string, choices: readonly T[]): T {
+  return choices[Math.floor(draw(seed, label) * choices.length)]!;
 }
 
 /** Temperatures libraries default to (or round to): a canary must be none of them. */
@@ -28,7 +33,10 @@ export interface Canary {
 
 /** §8: a model id no library defaults to, and a temperature no library defaults to. */
 export function drawCanary(seed: string = PROBE_SEED): Canary {
-  const model = `canary-${createHash("sha256").update(`${seed}\u0000model`).digest("hex").slice(0, 12)}`;
+  // No fixed prefix ("canary-…" would be a constant to match): a family, a version and a suffix, all drawn.
+  const family = pick(seed, "model-family", ["orin", "velda", "kestra", "lumo", "tarsa", "quill", "brava", "sorel", "mirra", "dune"]);
+  const hex = createHash("sha256").update(`${seed}\u0000model`).digest("hex");
+  const model = `${family}-${1 + Math.floor(draw(seed, "model-major") * 5)}.${Math.floor(draw(seed, "model-minor") * 10)}-${hex.slice(0, 6)}`;
   let temperature = 0.05 + Math.floor(draw(seed, "temperature") * 180) / 100;
   temperature = Math.round(temperature * 100) / 100;
   if (DEFAULT_TEMPERATURES.has(temperature)) temperature = Math.round((temperature + 0.03) * 100) / 100;

@@ -5,6 +5,7 @@
  */
 import {
   capViolations,
+  witnessedCapViolations,
   declaredToolsViolations,
   delegateCollisionViolations,
   promptViolations,
@@ -13,15 +14,20 @@ import {
   toolResultViolations,
   transcriptViolations,
 } from "./judges/contract.ts";
-import { CAPS, ROUND_TRIP_ARGS, ROUND_TRIP_INPUT, roundTripTruth, schemaArenasFor, SENTINEL_SENTENCE } from "./setups.ts";
+import { CAPS, roundTripOf, roundTripTruth, schemaArenasFor, sentinelOf } from "./setups.ts";
 import { allMatch, bodiesOf, exactly, holds, includes, matching, type Probe } from "./types.ts";
+import type { WireRun } from "./wire-types.ts";
 
-/** The round trip's tool result is the message mentioning this (probes.md §4). */
-export const MARKER = "Eiffel Tower";
-/** §5: the call the script asks for; `k` may be added (it has a default). */
-export const EXPECTED_CALL = { name: "search", args: ROUND_TRIP_ARGS, optional: ["k"] } as const;
-/** §6: the assistant turn carries this call (as a tool call, or replayed as text). */
-export const TRANSCRIPT_CALL = { tool: "search", argText: "Eiffel Tower" } as const;
+/*
+ * The round trip's values are drawn per run (draws.ts): each judge reads them from the seed the
+ * run was drawn with, never from this process's draw. The tool result is the message mentioning
+ * the topic (probes.md §4); §5's call is the scripted one, `k` may be added (it has a default);
+ * §6's assistant turn carries the call (as a tool call, or replayed as text).
+ */
+export const markerOf = (run: WireRun) => roundTripOf(run.seed).marker;
+export const expectedCallOf = (run: WireRun) => ({ name: "search", args: roundTripOf(run.seed).args, optional: ["k"] }) as const;
+export const transcriptCallOf = (run: WireRun) => ({ tool: "search", argText: roundTripOf(run.seed).args.query }) as const;
+const inputOf = (run: WireRun) => roundTripOf(run.seed).input;
 /** The `uncapped` fixture's own safety limit (fixtures/adapters/uncapped; the iteration-cap test pins the two equal). */
 export const UNCAPPED_LIMIT = 50;
 
@@ -33,7 +39,8 @@ export const prompt: Probe = {
   section: "§1",
   rule: "the arena prompt reaches the model (every request, every stage)",
   setup: () => sentinel,
-  judge: ({ runs }) => promptViolations(runs[0]!, SENTINEL_SENTENCE),
+  // The sentence its run was drawn with (SENTINEL_SENTENCE in this process's draw).
+  judge: ({ runs }) => promptViolations(runs[0]!, sentinelOf(runs[0]!.seed).sentence),
   hostile: [
     {
       fixture: "hardcoded-prompt",
@@ -91,11 +98,19 @@ export const declaredTools: Probe = {
 const served = (n: number, cap: number) => `served ${n} LLM requests with max_tool_iterations = ${cap} (must be exactly ${cap})`;
 const capCase = (id: string) => Number(id.slice(4));
 
-/** §3 fixtures: each cap case must fail with exactly this served count. */
+/** What the witness says of the same run (witness/limits.ts), on its one item's one leg. */
+const witnessed = (run: { record: { items: readonly { item_id: string }[] } }, n: number, cap: number) =>
+  `witness: ${run.record.items[0]?.item_id} leg 1: iteration-cap: ` +
+  (n > cap ? `served ${n} LLM calls in one leg with max_tool_iterations = ${cap} (at most ${cap})` : `reported "max tool iterations exceeded" after ${n} served LLM call(s): the budget is ${cap}`);
+
+/** §3 fixtures: each cap case must fail with exactly this served count, on the wire and in the run's own witness. */
 function capsServed(count: (cap: number) => number) {
-  return ({ cases }: { cases: readonly { id: string; violations: readonly string[] }[] }) => [
+  return ({ cases }: { cases: readonly { id: string; runs: readonly WireRun[]; violations: readonly string[] }[] }) => [
     ...holds(cases.length === CAPS.length, `expected the ${CAPS.length} cap cases, got ${cases.length}`),
-    ...cases.flatMap((c) => exactly(c.violations, [served(count(capCase(c.id)), capCase(c.id))]).map((p) => `${c.id}: ${p}`)),
+    ...cases.flatMap((c) => {
+      const [n, cap] = [count(capCase(c.id)), capCase(c.id)];
+      return exactly(c.violations, [served(n, cap), witnessed(c.runs[0]!, n, cap)]).map((p) => `${c.id}: ${p}`);
+    }),
   ];
 }
 
@@ -104,11 +119,13 @@ export const iterationCap: Probe = {
   section: "§3",
   rule: "exactly max_tool_iterations LLM calls (two different caps drawn per run), and the run ends by itself",
   setup: () => CAPS.map((n) => ({ id: `cap-${n}`, setups: [`cap-${n}` as const] })),
-  judge: ({ probeCase, runs }) => capViolations(runs[0]!, capCase(probeCase)),
+  judge: ({ probeCase, runs }) => [...capViolations(runs[0]!, capCase(probeCase)), ...witnessedCapViolations(runs[0]!)],
   hostile: [
     { fixture: "cap-plus-one", shows: "serves cap + 1 requests", expect: capsServed((n) => n + 1) },
     { fixture: "cap-minus-one", shows: "serves cap − 1 requests", expect: capsServed((n) => n - 1) },
     { fixture: "uncapped", shows: `serves its safety limit (${UNCAPPED_LIMIT})`, expect: capsServed(() => UNCAPPED_LIMIT) },
+    // Honest wherever a probe mark shows (fixtures/adapters/probe-sniffer/sniff.ts): it is caught only because a probe run leaves none.
+    { fixture: "probe-sniffer", shows: "finds no probe mark, so serves cap + 1 here as on a bench", expect: capsServed((n) => n + 1) },
   ],
 };
 
@@ -119,7 +136,7 @@ export const toolResult: Probe = {
   section: "§4",
   rule: "the tool result reaches the model byte for byte",
   setup: () => roundTrip,
-  judge: ({ runs }) => toolResultViolations(runs[0]!, roundTripTruth(), MARKER),
+  judge: ({ runs }) => toolResultViolations(runs[0]!, roundTripTruth(runs[0]!.seed), markerOf(runs[0]!)),
   hostile: (["truncating", "summarising"] as const).map((fixture) => ({
     fixture,
     shows: "the last request carries only part of the tool output",
@@ -132,13 +149,15 @@ export const toolArguments: Probe = {
   section: "§5",
   rule: "the tool runs on the model's own arguments",
   setup: () => roundTrip,
-  judge: ({ runs }) => toolArgumentViolations(runs[0]!, EXPECTED_CALL, roundTripTruth(), MARKER),
+  judge: ({ runs }) => toolArgumentViolations(runs[0]!, expectedCallOf(runs[0]!), roundTripTruth(runs[0]!.seed), markerOf(runs[0]!)),
   hostile: [
     {
       fixture: "arg-rewriter",
       shows: "the result on the wire is not dispatch on the model's arguments (though it reports them)",
-      expect: ({ violations }) =>
-        exactly(violations, [`the tool did not run on the model's arguments: the result on the wire is not dispatch("search", {"query":"Eiffel Tower"})`]),
+      expect: ({ violations, runs }) =>
+        exactly(violations, [
+          `the tool did not run on the model's arguments: the result on the wire is not dispatch("search", ${JSON.stringify(roundTripOf(runs[0]!.seed).args)})`,
+        ]),
     },
   ],
 };
@@ -148,13 +167,13 @@ export const transcript: Probe = {
   section: "§6",
   rule: "the whole transcript is replayed (question, tool call, tool result)",
   setup: () => roundTrip,
-  judge: ({ runs }) => transcriptViolations(runs[0]!, ROUND_TRIP_INPUT, TRANSCRIPT_CALL, roundTripTruth(), MARKER),
+  judge: ({ runs }) => transcriptViolations(runs[0]!, inputOf(runs[0]!), transcriptCallOf(runs[0]!), roundTripTruth(runs[0]!.seed), markerOf(runs[0]!)),
   hostile: [
     {
       fixture: "delta-only",
       shows: "the question and the assistant turn are missing",
-      expect: ({ violations }) => [
-        ...includes(violations, `the last request has no user message equal to the item input ${JSON.stringify(ROUND_TRIP_INPUT)}`),
+      expect: ({ violations, runs }) => [
+        ...includes(violations, `the last request has no user message equal to the item input ${JSON.stringify(inputOf(runs[0]!))}`),
         ...includes(violations, "the last request has no assistant message carrying the search call"),
         ...holds(violations.some((x) => /^request 2\/\d+: the first user message is absent/.test(x)), `request 2's missing question is not reported: ${JSON.stringify(violations)}`),
       ],

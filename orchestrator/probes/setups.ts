@@ -8,63 +8,79 @@ import path from "node:path";
 import { DEFAULT_ARENAS_DIR } from "../arena/discover.ts";
 import { loadArena } from "../arena/load.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
-import { dispatch } from "../../contract/tools/dispatch.ts";
-import { loadCorpus } from "../../contract/tools/search.ts";
-import { drawCanary, drawCaps } from "./canary.ts";
+import { drawCanary, drawCaps, pick, PROBE_SEED } from "./canary.ts";
+import { drawArenaId, drawCalculation, drawItemId, drawReply, drawRequest, drawRoundTrip, drawSentinel, searchTruth, type RoundTrip, type Sentinel } from "./draws.ts";
 import type { InlineArena, SetupRunOptions } from "./wire.ts";
 
-/** The sentinel prompt of probes.md (collapses to one sentence). */
-export const SENTINEL_PROMPT = "\nReply only with the word ORNITHOPTER and nothing else.\n";
-export const SENTINEL_SENTENCE = "Reply only with the word ORNITHOPTER and nothing else.";
-export const SENTINEL_INPUT = "Say the word.";
-export const ROUND_TRIP_INPUT = "How tall is the Eiffel Tower?";
-/** The round trip's scripted call; `truth` is `dispatch` on exactly these arguments. */
-export const ROUND_TRIP_ARGS = { query: "Eiffel Tower" } as const;
+/** §1/§2's sentinel in this process's draw (judges draw again from each run's own seed: sentinelOf). */
+export const SENTINEL: Sentinel = drawSentinel(PROBE_SEED, "sentinel");
+/** The sentinel's prompt and its collapsed sentence (the adapters' own suites reuse them). */
+export const SENTINEL_PROMPT = SENTINEL.prompt;
+export const SENTINEL_SENTENCE = SENTINEL.sentence;
 /** §8: this run's canary model and temperature (drawn per run: canary.ts). */
 export const CANARY = drawCanary();
 /** §3: this run's two different non-default budgets, so a hard-coded one cannot pass both. */
 export const CAPS = drawCaps();
 /** §7's arenas (the first three are required by the spec; the rest are cheap). */
 export const SCHEMA_ARENAS = ["tool_use", "human_in_the_loop", "durable_state", "rag", "resilience", "multi_agent"] as const;
-const SCHEMA_INPUTS: Readonly<Record<string, string>> = { human_in_the_loop: "Book a room for 6 people on tuesday." };
 
-/** §1/§2: the sentinel arena with `search`, a one-word answer. */
-export const SENTINEL_ARENA: InlineArena = {
-  tools: ["search"],
-  prompt: SENTINEL_PROMPT,
-  items: [{ id: "s-01", input: SENTINEL_INPUT }],
-  script: { default: { turns: [{ content: "ORNITHOPTER" }] } },
-};
+/** The sentinel a run drawn with `seed` was given (§1 judges against it). */
+export const sentinelOf = (seed: string): Sentinel => drawSentinel(seed, "sentinel");
+/** The round trip a run drawn with `seed` was given (§4–§6 judge against it). */
+export const roundTripOf = (seed: string): RoundTrip => drawRoundTrip(seed, "round-trip");
+/** `dispatch("search", args)` on the round trip's arguments: what §4–§6 expect on the wire. */
+export const roundTripTruth = (seed: string): string => searchTruth(roundTripOf(seed).args);
+
+/** §1/§2: an arena with `search` whose prompt asks for one word, and a model that says it. */
+export function sentinelArena(seed: string): InlineArena {
+  const s = sentinelOf(seed);
+  return {
+    id: drawArenaId(seed, "sentinel"),
+    tools: ["search"],
+    prompt: s.prompt,
+    items: [{ id: drawItemId(seed, "sentinel"), input: drawRequest(seed, "sentinel") }],
+    script: { default: { turns: [{ content: s.word }] } },
+  };
+}
 
 /** §4–§6 (and §9): one search on the model's arguments, then an answer. */
-export const ROUND_TRIP_ARENA: InlineArena = {
-  tools: ["search"],
-  prompt: SENTINEL_PROMPT,
-  items: [{ id: "t-01", input: ROUND_TRIP_INPUT }],
-  script: {
-    default: { turns: [{ tool_calls: [{ name: "search", arguments: ROUND_TRIP_ARGS }] }, { content: "330 metres." }] },
-  },
-};
+export function roundTripArena(seed: string): InlineArena {
+  const r = roundTripOf(seed);
+  return {
+    id: drawArenaId(seed, "round-trip"),
+    tools: ["search"],
+    prompt: drawSentinel(seed, "round-trip").prompt,
+    items: [{ id: drawItemId(seed, "round-trip"), input: r.input }],
+    script: { default: { turns: [{ tool_calls: [{ name: "search", arguments: r.args }] }, { content: r.answer }] } },
+  };
+}
 
 /** §3: a model that never stops asking for the calculator. */
-export const CAP_ARENA: InlineArena = {
-  tools: ["calculator"],
-  prompt: SENTINEL_PROMPT,
-  items: [{ id: "c-01", input: "loop forever" }],
-  script: { default: { turns: [{ tool_calls: [{ name: "calculator", arguments: { expr: "1+1" } }] }] } },
-};
+export function capArena(seed: string): InlineArena {
+  const c = drawCalculation(seed, "cap");
+  return {
+    id: drawArenaId(seed, "cap"),
+    tools: ["calculator"],
+    prompt: drawSentinel(seed, "cap").prompt,
+    items: [{ id: drawItemId(seed, "cap"), input: c.input }],
+    script: { default: { turns: [{ tool_calls: [{ name: "calculator", arguments: { expr: c.expr } }] }] } },
+  };
+}
 
-/** §7/§8: a real arena's tools, prompt and durability with one scripted answer. */
-export function schemaArena(id: string): InlineArena {
+/**
+ * §7/§8: a real arena's id, tools, prompt and durability, one of its own items (drawn), and one
+ * scripted answer: what a bench of that arena is handed, up to which item comes first.
+ */
+export function schemaArena(id: string, seed: string = PROBE_SEED): InlineArena {
   const arena = loadArena(path.join(DEFAULT_ARENAS_DIR, id));
+  const item = pick(seed, `schema:${id}/item`, arena.items);
   return {
     id,
     tools: arena.declaredTools,
     prompt: arena.systemPromptIntent,
     durable: arena.durable,
-    items: [{ id: `${id}-schema`, input: SCHEMA_INPUTS[id] ?? ROUND_TRIP_INPUT, resume_with: "approve" }],
-    script: { default: { turns: [{ content: "330 metres." }] } },
+    items: [{ id: item.id, input: item.input, resume_with: item.resume_with || "approve" }],
+    script: { default: { turns: [{ content: drawReply(seed, `schema:${id}`) }] } },
   };
 }
 
@@ -85,17 +101,18 @@ export type SetupName =
 const LEG_DEADLINE_MS = 60_000;
 
 /** The probe-run options of a named setup (one place, so every probe shares the same run). */
-export function setupOptions(setup: SetupName): SetupRunOptions {
-  if (setup === "sentinel") return { arena: SENTINEL_ARENA, legDeadlineMs: LEG_DEADLINE_MS };
-  if (setup === "round-trip") return { arena: ROUND_TRIP_ARENA, legDeadlineMs: LEG_DEADLINE_MS };
+export function setupOptions(setup: SetupName, seed: string = PROBE_SEED): SetupRunOptions {
+  if (setup === "sentinel") return { arena: sentinelArena(seed), legDeadlineMs: LEG_DEADLINE_MS, seed };
+  if (setup === "round-trip") return { arena: roundTripArena(seed), legDeadlineMs: LEG_DEADLINE_MS, seed };
   if (setup.startsWith("cap-")) {
     // The run may error or throw, but it must end.
-    return { arena: CAP_ARENA, config: { maxToolIterations: Number(setup.slice(4)) }, legDeadlineMs: LEG_DEADLINE_MS };
+    return { arena: capArena(seed), config: { maxToolIterations: Number(setup.slice(4)) }, legDeadlineMs: LEG_DEADLINE_MS, seed };
   }
   if (setup.startsWith("schema:")) {
     // §8 shares these runs: the canary model and a non-zero temperature, max_tool_iterations 3.
-    const config: Partial<ArenaConfig> = { model: CANARY.model, temperature: CANARY.temperature, maxToolIterations: 3 };
-    return { arena: schemaArena(setup.slice(7)), config, legDeadlineMs: LEG_DEADLINE_MS };
+    const canary = drawCanary(seed);
+    const config: Partial<ArenaConfig> = { model: canary.model, temperature: canary.temperature, maxToolIterations: 3 };
+    return { arena: schemaArena(setup.slice(7), seed), config, legDeadlineMs: LEG_DEADLINE_MS, seed };
   }
   throw new Error(`unknown setup ${setup}`);
 }
@@ -127,12 +144,4 @@ export function setupsFor(subject: Subject): SetupName[] {
     ...CAPS.map((n) => `cap-${n}` as const),
     ...schemaArenasFor(subject).map((id) => `schema:${id}` as const),
   ];
-}
-
-let truthCache: string | undefined;
-
-/** `dispatch("search", {"query": "Eiffel Tower"})` over the corpus the probe runs use (it has the entry). */
-export function roundTripTruth(): string {
-  truthCache ??= dispatch("search", { ...ROUND_TRIP_ARGS }, { corpus: loadCorpus(DEFAULT_CORPUS_PATH) });
-  return truthCache;
 }

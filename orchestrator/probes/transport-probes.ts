@@ -15,7 +15,10 @@ import {
   timeoutHonouredViolations,
   transientViolations,
 } from "./judges/transport.ts";
-import { HANG_2T, HANG_T, HANG_T_CUT, STALL_S, TIMEOUT } from "./transport-setups.ts";
+import { HANG_2T, HANG_T, HANG_T_CUT, STALL_S } from "./transport-setups.ts";
+
+/** The request timeout T a timing run was given (its config override). */
+const timeoutOf = (run: WireRun) => Number(run.config.requestTimeoutS);
 import { exactly, holds, type Probe, type ProbeCase } from "./types.ts";
 import type { WireRun } from "./wire-types.ts";
 
@@ -50,7 +53,8 @@ export const transport: Probe = {
       case "transient":
         return transientViolations(run);
       case "timeout-honoured":
-        return noted(run, timeoutHonouredViolations(run, TIMEOUT.seconds, STALL_S));
+        // The T this run was given (drawn per run; a run may come from a process that drew another).
+        return noted(run, timeoutHonouredViolations(run, timeoutOf(run), STALL_S));
       case "timeout-doubles":
         return noted(run, timeoutDoublesViolations(run, runs[1]!));
       case "self-test":
@@ -67,8 +71,8 @@ export const transport: Probe = {
       fixture: "no-timeout",
       shows: "ignores request_timeout_s: fails 'timeout honoured'",
       own: [{ id: "timeout-honoured", setups: [HANG_T_CUT] }],
-      expect: ({ violations }) => {
-        const held = new RegExp(`attempt 1: (held [\\d.]+ s, ≥ budget ${escape(String(TIMEOUT.seconds))} s \\+ 1 s|the client never gave up)`);
+      expect: ({ violations, runs }) => {
+        const held = new RegExp(`attempt 1: (held [\\d.]+ s, ≥ budget ${escape(String(timeoutOf(runs[0]!)))} s \\+ 1 s|the client never gave up)`);
         return holds(violations.some((x) => held.test(x)), `attempt 1 is not reported held past the budget: ${JSON.stringify(violations)}`);
       },
     },

@@ -11,8 +11,9 @@
  * shown with it. A mis-wired timeout fails every time; a scheduling hiccup does not repeat on cue.
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { drawTimeout } from "./canary.ts";
-import { ANSWER, MEASURED_ITEM, timeoutDoublesViolations, timeoutHonouredViolations } from "./judges/transport.ts";
+import { drawTimeout, PROBE_SEED } from "./canary.ts";
+import { drawTransport } from "./draws.ts";
+import { timeoutDoublesViolations, timeoutHonouredViolations } from "./judges/transport.ts";
 import { adapterOf, single, toMany, type SetupPlan, type SetupRunOptions } from "./plan.ts";
 import type { SetupName } from "./setups.ts";
 import { wireRunMany, type InlineArena, type WireRun } from "./wire.ts";
@@ -23,14 +24,17 @@ export const RETRY_AFTER_S = 2;
 /** This run's request timeout T for the timing pair (and 2T). */
 export const TIMEOUT = drawTimeout();
 
-/** The transport arena of probes.md §11. */
-export const TRANSPORT_ARENA: InlineArena = {
-  id: "transport",
-  tools: ["search"],
-  prompt: "Answer the question concisely.",
-  items: [{ id: MEASURED_ITEM, input: "How tall is the Eiffel Tower?" }],
-  script: { default: { turns: [{ content: ANSWER }] } },
-};
+/** The transport arena of probes.md §11 (ids, prompt, input and answer drawn with `seed`: draws.ts). */
+export function transportArena(seed: string): InlineArena {
+  const t = drawTransport(seed);
+  return {
+    id: t.arenaId,
+    tools: ["search"],
+    prompt: t.prompt,
+    items: [{ id: t.measured.id, input: t.measured.input }],
+    script: { default: { turns: [{ content: t.answer }] } },
+  };
+}
 
 /**
  * The timing runs' arena: the same, with a warm-up item first. The gateway answers the run's first
@@ -39,11 +43,11 @@ export const TRANSPORT_ARENA: InlineArena = {
  * first attempt's budget before the request reaches the gateway, which would then see a hold
  * shorter than the budget the client actually honoured.
  */
-export const HANG_ARENA: InlineArena = {
-  ...TRANSPORT_ARENA,
-  id: "transport_hang",
-  items: [{ id: "tr-00-warm-up", input: "Warm-up: what is the Eiffel Tower?" }, ...TRANSPORT_ARENA.items],
-};
+export function hangArena(seed: string): InlineArena {
+  const t = drawTransport(seed);
+  const base = transportArena(seed);
+  return { ...base, id: t.hangArenaId, items: [{ id: t.warmUp.id, input: t.warmUp.input }, ...base.items] };
+}
 
 /** Gateway faults per status setup; `finding` marks the rows of the (not gated) finding table. */
 export const STATUS_SETUPS = {
@@ -65,19 +69,21 @@ export type StatusSetup = keyof typeof STATUS_SETUPS;
 export const STATUS_TIMEOUT_S = 10;
 const ITERATIONS = 6;
 
-export function statusOptions(name: StatusSetup): SetupRunOptions {
+export function statusOptions(name: StatusSetup, seed: string = PROBE_SEED): SetupRunOptions {
   const s = STATUS_SETUPS[name];
   return {
-    arena: TRANSPORT_ARENA,
+    seed,
+    arena: transportArena(seed),
     config: { requestTimeoutS: STATUS_TIMEOUT_S, maxToolIterations: ITERATIONS },
     gatewayFaults: { faults: [...s.faults], retryAfter: s.retryAfter, stallSeconds: 0 },
   };
 }
 
 /** A timing run: the warm-up item's attempt takes the injected 400, every later one stalls. */
-export function hangOptions(timeoutS: number, legDeadlineMs?: number): SetupRunOptions {
+export function hangOptions(timeoutS: number, legDeadlineMs?: number, seed: string = PROBE_SEED): SetupRunOptions {
   return {
-    arena: HANG_ARENA,
+    seed,
+    arena: hangArena(seed),
     config: { requestTimeoutS: timeoutS, maxToolIterations: ITERATIONS },
     gatewayFaults: { faults: [400], retryAfter: null, stallSeconds: STALL_S },
     ...(legDeadlineMs ? { legDeadlineMs } : {}),
@@ -89,16 +95,17 @@ export const HANG_2T = "transport:hang-2T";
 /** The honoured case cut short by a 5 s leg deadline (a client that never gives up would wait out the stall). */
 export const HANG_T_CUT = "transport:hang-T:cut";
 
-function hangPair(): SetupPlan {
+function hangPair(seed: string): SetupPlan {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const runs = [toMany(hangOptions(TIMEOUT.seconds)), toMany(hangOptions(TIMEOUT.doubled))] as const;
+  const timeout = drawTimeout(seed);
+  const runs = [toMany(hangOptions(timeout.seconds, undefined, seed)), toMany(hangOptions(timeout.doubled, undefined, seed))] as const;
   const measure = (subject: Parameters<SetupPlan["run"]>[0]) => async () => {
     loopDelay.reset();
     loopDelay.enable();
     try {
       const adapter = adapterOf(subject);
       const [t1, t2] = (await Promise.all(runs.map((r) => wireRunMany({ adapter, ...r })))).map((r) => r[0]!) as [WireRun, WireRun];
-      return { t1, t2, off: readingOff(t1, t2) };
+      return { t1, t2, off: readingOff(t1, t2, timeout.seconds) };
     } finally {
       loopDelay.disable();
     }
@@ -110,11 +117,11 @@ function hangPair(): SetupPlan {
     run: async (subject, ctx) => {
       await ctx.setup("transport:healthy").catch(() => undefined);
       let m = await ctx.alone(measure(subject));
-      let note = `T = ${TIMEOUT.seconds} s; ${delay()}`;
+      let note = `T = ${timeout.seconds} s; ${delay()}`;
       if (m.off.length > 0 && m.t1.record.available) {
         const first = m.off.join("; ");
         m = await ctx.alone(measure(subject));
-        note = `T = ${TIMEOUT.seconds} s; ${delay()}; measured twice, first: ${first}`;
+        note = `T = ${timeout.seconds} s; ${delay()}; measured twice, first: ${first}`;
       }
       return { [HANG_T]: { ...m.t1, note }, [HANG_2T]: { ...m.t2, note } };
     },
@@ -122,15 +129,15 @@ function hangPair(): SetupPlan {
 }
 
 /** What the judges will say of a pair: anything at all means take it again. */
-function readingOff(t1: WireRun, t2: WireRun): string[] {
-  return [...timeoutHonouredViolations(t1, TIMEOUT.seconds, STALL_S), ...timeoutDoublesViolations(t1, t2)];
+function readingOff(t1: WireRun, t2: WireRun, timeoutS: number): string[] {
+  return [...timeoutHonouredViolations(t1, timeoutS, STALL_S), ...timeoutDoublesViolations(t1, t2)];
 }
 
 /** The plan of a §11 setup, or undefined for a name of another family. */
-export function transportPlan(name: SetupName): SetupPlan | undefined {
-  if (name === HANG_T || name === HANG_2T) return hangPair();
-  if (name === HANG_T_CUT) return single(name, hangOptions(TIMEOUT.seconds, 5_000), true);
+export function transportPlan(name: SetupName, seed: string = PROBE_SEED): SetupPlan | undefined {
+  if (name === HANG_T || name === HANG_2T) return hangPair(seed);
+  if (name === HANG_T_CUT) return single(name, hangOptions(drawTimeout(seed).seconds, 5_000, seed), true);
   const [family, status, ...rest] = name.split(":");
   if (family !== "transport" || rest.length > 0 || !(status! in STATUS_SETUPS)) return undefined;
-  return single(name, statusOptions(status as StatusSetup));
+  return single(name, statusOptions(status as StatusSetup, seed));
 }

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { toolResultViolations } from "./judges/contract.ts";
 import { controlsViolations, streamingViolations } from "./judges/controls.ts";
 import { baselinePinViolations, schemaViolations } from "./judges/schema.ts";
-import { MARKER } from "./contract-probes.ts";
+import { markerOf } from "./contract-probes.ts";
 import { roundTripTruth, schemaArena, schemaArenasFor, setupsFor } from "./setups.ts";
 import { allMatch, bodiesOf, exactly, holds, matching, type HostileCase, type Probe } from "./types.ts";
 import type { WireRun } from "./wire.ts";
@@ -82,8 +82,8 @@ export const sharedControls: Probe = {
   rule: "the configured model and temperature on every request, nothing outside the baseline's envelope",
   setup: (subject) => [{ id: "canary", setups: schemaArenasFor(subject).map((id) => `schema:${id}` as const) }],
   // Arenas the subject is unsupported on (no resume on a pause arena) have no requests to judge.
-  // Judged against the canary the run was given (drawn per run, and the run may come from another process).
-  judge: ({ runs }) => controlsViolations([runs[0]!, ...runs.slice(1).filter((r) => r.record.available)], canaryOf(runs[0]!), runs[0]!.declared.wireExceptions),
+  // Each run judged against the canary it was given (drawn per run, and a run may come from another process).
+  judge: ({ runs }) => controlsViolations([runs[0]!, ...runs.slice(1).filter((r) => r.record.available)], canaryOf, runs[0]!.declared.wireExceptions),
   hostile: [
     controlsFixture("own-model", "its own model on every request", perRun((c) => perRequest(new RegExp(`: model "gpt-4o-mini", configured ${escape(JSON.stringify(c.model))}$`)))),
     controlsFixture("own-temperature", "temperature 1.0 on every request", perRun((c) => perRequest(new RegExp(`: temperature 1, configured ${escape(String(c.temperature))}$`)))),
@@ -144,7 +144,7 @@ export const streaming: Probe = {
           ...holds(same(usageOf(run), run.servedUsage), `reported ${JSON.stringify(usageOf(run))}, served ${JSON.stringify(run.servedUsage)}`),
           ...holds(same(run.record.items[0]?.served, run.servedUsage), "the record's served usage differs from the gateway's"),
           // The reassembled stream is the same conversation: the round trip still carries the tool result.
-          ...toolResultViolations(run, roundTripTruth(), MARKER),
+          ...toolResultViolations(run, roundTripTruth(run.seed), markerOf(run)),
         ];
       },
     },

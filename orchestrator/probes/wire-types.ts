@@ -1,7 +1,7 @@
 /**
  * What a probe judges: one adapter's run on one arena reduced to what the gateway saw (served
  * bodies, every attempt, usage), what the run record says, what the adapter reported per leg and
- * declared on load, and what it left in its checkpoint folders. Plain JSON, so a run made in one
+ * declared on its build reply, and what it left in its checkpoint folders. Plain JSON, so a run made in one
  * test file can be read by another.
  */
 import { readdirSync, statSync } from "node:fs";
@@ -9,10 +9,15 @@ import path from "node:path";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { AttemptRecord } from "../gateway/recorder.ts";
 import type { AdapterRecord } from "../report/record.ts";
-import type { TapEntry } from "./tap-adapter.ts";
 
 export type Body = Record<string, any>;
-export type { TapEntry };
+
+/** What one answered leg returned, as the worker sent it (bulky fields dropped; a leg that failed is the item's error). */
+export interface LegReport {
+  readonly leg: "run" | "resume";
+  readonly item: string;
+  readonly result: unknown;
+}
 
 /** Concatenated text of a message's content (a string, or content parts' text). */
 export function messageText(message: Record<string, any>): string {
@@ -55,9 +60,11 @@ export interface WireRun {
   readonly requestTags: readonly string[];
   readonly servedUsage: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly llm_calls: number };
   /** What each leg returned, as the worker sent it; in the order items finished. */
-  readonly reported: readonly TapEntry[];
-  /** The module's declarations as the tap read them (empty when it never loaded). */
+  readonly reported: readonly LegReport[];
+  /** The adapter's declarations as its first build reply carried them (empty when no build answered). */
   readonly declared: Declared;
+  /** The seed the run's setup values were drawn with (draws.ts): a judge draws its expectations again from it. */
+  readonly seed: string;
   /** The config overrides the run was given (a setup's random canary: judged against what was asked). */
   readonly config: Partial<ArenaConfig>;
   /** Files left in the lane's checkpoint folders, relative to it (`<item>.r<repeat>/…`). */

@@ -1,11 +1,14 @@
 /**
  * How a probe gets its evidence: an adapter run through the real orchestrator (real worker
  * processes, the real mock gateway) exactly as `arena bench` runs one — the same runArenas, the
- * same folders under an output root (`runs/<run-id>/logs/s1`, `checkpoints/<run-id>/s1/…`, as
- * cli/run-flow.ts lays them out), the same config shape, nothing added to the workers' environment
+ * same folders under the same output roots (`runs/<run-id>/logs/s0`, `checkpoints/<run-id>/s0/…`,
+ * as a new bench run lays them out: run-dirs.ts), the same config shape, nothing added to the workers' environment
  * — on a small inline arena or a real one, reduced to what the gateway saw. Probes judge adapters
  * by the wire, never by their own reports, except where a rule is about the report itself (§5
- * arguments, §10 usage: what each leg's worker sent) or the adapter's declarations (tap-adapter.ts).
+ * arguments, §10 usage: what each leg's worker sent) or the adapter's declarations (delegates, wire
+ * exceptions). Both come from messages every run's workers send — the leg results (RunOptions.onLegs)
+ * and the build reply (RunOptions.onBuilt) — so a probe loads the adapter's own module and adds no
+ * module, message, file or variable a worker could tell a probe by.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,13 +19,13 @@ import type { GatewayRecords } from "../gateway/index.ts";
 import type { AdapterRecord } from "../report/record.ts";
 import type { GatewayFaults } from "../run/run-gateway.ts";
 import { runArenas, type AdapterEntry, type RunOptions } from "../run/index.ts";
-import { outputRoots, RunLayout } from "../store/layout.ts";
-import { newRunId } from "../store/run-id.ts";
+import { outputRoots, type OutputRoots } from "../store/layout.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import type { AgentResult } from "../../contract/protocol.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
-import { readDeclaration, tapModule } from "./tap-adapter.ts";
-import { listFiles, type Body, type InlineArena, type TapEntry, type WireRun } from "./wire-types.ts";
+import { PROBE_SEED } from "./canary.ts";
+import { benchRoots, runFolders, scratchDir, tempDirs } from "./run-dirs.ts";
+import { listFiles, type Body, type Declared, type InlineArena, type LegReport, type WireRun } from "./wire-types.ts";
 
 export * from "./wire-types.ts";
 
@@ -49,20 +52,7 @@ export function writeInlineArena(root: string, arena: InlineArena): string {
   return dir;
 }
 
-/** A fresh output root holding one run's folders, laid out as a bench run's first session. */
-export function tempDirs() {
-  const root = mkdtempSync(path.join(os.tmpdir(), "arena-run-"));
-  const layout = new RunLayout(outputRoots(root), newRunId());
-  return {
-    root,
-    runId: layout.runId,
-    dirs: {
-      logDir: path.join(layout.logsDir, "s1"),
-      checkpointRoot: path.join(layout.checkpointRoot, "s1"),
-      gatewayDir: layout.gatewayDir,
-    },
-  };
-}
+export { tempDirs };
 
 export interface ProbeRunManyOptions {
   readonly adapter: AdapterEntry;
@@ -78,6 +68,14 @@ export interface ProbeRunManyOptions {
   readonly reuseWorkerAcrossPause?: boolean;
   /** Extra environment for the workers: tests of the sandbox only, never a probe (a bench sets none). */
   readonly workerEnv?: Readonly<Record<string, string>>;
+  /** The seed the setup's values were drawn with (recorded in the WireRun; default: this process's). */
+  readonly seed?: string;
+  /**
+   * The output roots the run's folders go under. Default: a fresh temp root, kept for the caller
+   * to inspect (the adapters' and the sandbox's suites); a probe (wireRunMany) uses the roots a
+   * bench would (benchRoots) and removes its folders.
+   */
+  readonly roots?: OutputRoots;
 }
 
 export interface ProbeRunOptions extends Omit<ProbeRunManyOptions, "arenas"> {
@@ -94,25 +92,32 @@ export interface ProbeRun {
   readonly gateway: GatewayRecords;
   /** Served request bodies as plain JSON, in arrival order. */
   readonly bodies: readonly Body[];
-  /** The run's output root (removed by wireRun, kept by probeRun). */
+  /** The run's output base (its `runs/` and `checkpoints/` are below it). */
   readonly root: string;
+  /** Removes the run's own folders and its scratch folder (wireRunMany does, once it has read them). */
+  readonly remove: () => void;
   /** The workers' logs. */
   readonly logDir: string;
-  /** The session's checkpoint root: `<root>/checkpoints/<run-id>/s1`, one folder per adapter inside. */
+  /** The session's checkpoint root: `<root>/checkpoints/<run-id>/s0`, one folder per adapter inside. */
   readonly checkpointRoot: string;
   /** Each item's leg results as the workers sent them, in the order items finished. */
   readonly legs: readonly { readonly item: string; readonly results: readonly AgentResult[] }[];
+  /** What the adapter declared on its first build reply of the run (every lane builds the same module). */
+  readonly declared?: Declared;
 }
 
 /** Several arenas in one orchestrator run (cheaper: one run, one scorer); results in input order. */
 export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeRun[]> {
-  const { root, runId, dirs } = tempDirs();
-  const arenas = options.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(root, a.arena)));
+  const roots = options.roots ?? outputRoots(mkdtempSync(path.join(os.tmpdir(), "arena-out-")));
+  const { layout, dirs, remove } = runFolders(roots);
+  const scratch = scratchDir();
+  const arenas = options.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(scratch, a.arena)));
   if (new Set(arenas.map((a) => a.id)).size !== arenas.length) throw new Error("probeRunMany: arena ids must be distinct");
   const filters = options.arenas.map((a) => a.items);
   const itemFilter = filters.every((f) => f !== undefined) ? (filters.flat() as string[]) : undefined;
   if (itemFilter === undefined && filters.some((f) => f !== undefined)) throw new Error("probeRunMany: give items for every arena or none");
   const legs = new Map<string, { item: string; results: readonly AgentResult[] }[]>(arenas.map((a) => [a.id, []]));
+  let declared: Declared | undefined;
   const extra: Partial<RunOptions> = {
     ...(options.gatewayFaults ? { gatewayFaults: options.gatewayFaults } : {}),
     ...(options.legDeadlineMs ? { legDeadlineMs: options.legDeadlineMs } : {}),
@@ -120,16 +125,27 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
     ...(options.reuseWorkerAcrossPause ? { reuseWorkerAcrossPause: true } : {}),
     ...(itemFilter ? { itemFilter } : {}),
   };
+  // A run that throws leaves nothing behind under the roots (a probe's are a bench's: the user's).
+  const discard = () => {
+    remove();
+    rmSync(scratch, { recursive: true, force: true });
+  };
   const outcome = await runArenas({
     arenas,
     adapters: [options.adapter],
     config: { ...DEFAULTS, ...options.config },
     corpusPath: options.corpusPath ?? DEFAULT_CORPUS_PATH,
-    runId,
+    runId: layout.runId,
     concurrency: options.concurrency ?? 1,
     dirs,
     onLegs: (arena, _framework, item, results) => legs.get(arena)!.push({ item, results }),
+    onBuilt: (_arena, _framework, d) => {
+      declared ??= { delegates: [...d.delegates], wireExceptions: d.wireExceptions.map((e) => ({ key: e.key, reason: e.reason })) };
+    },
     ...extra,
+  }).catch((err: unknown) => {
+    discard();
+    throw err;
   });
   return arenas.map((arena, i) => {
     const gateway = outcome.gatewayRecords.get(arena.id)!;
@@ -138,10 +154,12 @@ export async function probeRunMany(options: ProbeRunManyOptions): Promise<ProbeR
       record: outcome.records[i]!.frameworks[0]!,
       gateway,
       bodies: gateway.requests.map((r) => toJs(r.body) as Body),
-      root,
+      root: path.dirname(roots.runsDir),
+      remove: discard,
       logDir: dirs.logDir,
       checkpointRoot: dirs.checkpointRoot,
       legs: legs.get(arena.id)!,
+      ...(declared ? { declared } : {}),
     };
   });
 }
@@ -154,7 +172,7 @@ export async function probeRun(options: ProbeRunOptions): Promise<ProbeRun> {
 }
 
 /** A leg's result without what no probe reads and a cache need not carry (raw dumps, the resume state). */
-function reportedLegs(legs: ProbeRun["legs"]): TapEntry[] {
+function reportedLegs(legs: ProbeRun["legs"]): LegReport[] {
   return legs.flatMap(({ item, results }) =>
     results.map((r, i) => {
       const { raw: _raw, resume_state: _state, ...result } = r;
@@ -165,9 +183,9 @@ function reportedLegs(legs: ProbeRun["legs"]): TapEntry[] {
 
 /** Run one adapter (real or fixture) on several arenas in one orchestrator run; one WireRun per arena. */
 export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun[]> {
-  const runs = await probeRunMany({ ...options, adapter: { ...options.adapter, module: tapModule(options.adapter.module), declarationsOf: options.adapter.module } });
+  const runs = await probeRunMany({ ...options, roots: options.roots ?? benchRoots() });
   try {
-    const declared = readDeclaration(runs[0]!.logDir)?.declared ?? { delegates: [], wireExceptions: [] };
+    const declared = runs[0]!.declared ?? { delegates: [], wireExceptions: [] };
     const out = runs.map((run): WireRun => {
       const s = run.gateway.servedUsage;
       return {
@@ -180,17 +198,18 @@ export async function wireRunMany(options: ProbeRunManyOptions): Promise<WireRun
         servedUsage: { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens, llm_calls: s.llm_calls },
         reported: reportedLegs(run.legs),
         declared,
+        seed: options.seed ?? PROBE_SEED,
         config: options.config ?? {},
         checkpointFiles: listFiles(path.join(run.checkpointRoot, options.adapter.name, run.arena)),
       };
     });
     return out;
   } finally {
-    rmSync(runs[0]!.root, { recursive: true, force: true });
+    runs[0]!.remove();
   }
 }
 
-/** One adapter on one arena, tapped (the form most probe setups take). */
+/** One adapter on one arena, reduced to a WireRun (the form most probe setups take). */
 export async function wireRun(options: ProbeRunOptions): Promise<WireRun> {
   const { arena, items, ...shared } = options;
   const [run] = await wireRunMany({ ...shared, arenas: [{ arena, ...(items ? { items } : {}) }] });

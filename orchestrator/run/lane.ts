@@ -72,6 +72,8 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   }
 
   const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length));
+  // What the adapter declares reaches the caller even when the lane then refuses it (a delegate that collides).
+  if (built && !isFailure(built) && built.ok) options.onBuilt?.(arena.id, adapter.name, { delegates: built.delegates, wireExceptions: built.wireExceptions });
   const cannotRun = !built || isFailure(built) || !built.ok ? buildFailure(built, unavailable) : notRunnable(ctx, arena, built, unavailable);
   if (cannotRun || !built || isFailure(built) || !built.ok) {
     await laneDone(shared, arena);
@@ -99,9 +101,10 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
       mode: config.mode,
       model: config.model,
       temperature: config.temperature,
+      maxToolIterations: config.maxToolIterations,
       declaredTools: arena.declaredTools,
       systemPrompt: arena.systemPrompt,
-      wireExceptions: built.wireExceptions,
+      wireExceptions: built.wireExceptions.map((e) => e.key),
       delegates: built.delegates,
       declaration,
       systemPrompts: allowedSystemPrompts(declaration, arena.systemPrompt),

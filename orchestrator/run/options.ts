@@ -17,7 +17,7 @@ export interface AdapterEntry {
   readonly module: string;
   /**
    * The module whose folder holds the adapter's `declarations.json`, when `module` is a wrapper
-   * around it (the probes' tap). Default: `module`.
+   * around it (a fixture or a test that wraps a real adapter's module). Default: `module`.
    */
   readonly declarationsOf?: string;
   /** A variant entry (a different structure, e.g. a pipeline); marked † in summaries. */
@@ -108,6 +108,19 @@ export interface RunOptions {
    * itself, e.g. its tool-call arguments, which the record keeps only by name).
    */
   readonly onLegs?: (arena: string, adapter: string, itemId: string, results: readonly AgentResult[]) => void;
+  /**
+   * What a lane's build told the orchestrator the adapter declares (its delegates, its wire
+   * exceptions with their reasons), once per lane, before the lane decides whether it can run. The
+   * probes judge these declarations; they come on the build reply every run gets, so a probe needs
+   * nothing in the worker that a bench does not have.
+   */
+  readonly onBuilt?: (arena: string, adapter: string, declared: BuiltDeclarations) => void;
+}
+
+/** What an adapter declares about itself on its build reply (contract/adapter.ts). */
+export interface BuiltDeclarations {
+  readonly delegates: readonly string[];
+  readonly wireExceptions: readonly { readonly key: string; readonly reason: string }[];
 }
 
 export interface RunOutcome {

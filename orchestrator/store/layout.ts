@@ -62,4 +62,19 @@ export class RunLayout {
   checkpointDir(session: number, adapter: string, arena: string): string {
     return inside(this.checkpointRoot, `s${session}`, adapter, arena);
   }
+  /**
+   * The folders one session hands runArenas (its `dirs`): a resume's workers are new processes and
+   * must not append to the first session's logs, and get fresh checkpoint folders. One place, so
+   * every caller — the CLI, the probes, the tests' runs — lays a session out the same way (a new
+   * run's first session is `s0`).
+   */
+  sessionDirs(session: number): { readonly logDir: string; readonly checkpointRoot: string; readonly gatewayDir: string; readonly outputRoots: readonly string[] } {
+    return {
+      logDir: inside(this.logsDir, `s${session}`),
+      checkpointRoot: inside(this.checkpointRoot, `s${session}`),
+      gatewayDir: this.gatewayDir,
+      // What a sealed worker must not see of any run, this one's included (supervisor/sandbox/view.ts).
+      outputRoots: [this.roots.runsDir, this.roots.checkpointsDir, this.roots.resultsDir],
+    };
+  }
 }

@@ -39,7 +39,7 @@ export type BuildOutcome =
       readonly libVersion: string;
       readonly resumable: boolean;
       readonly delegates: readonly string[];
-      readonly wireExceptions: readonly string[];
+      readonly wireExceptions: readonly { readonly key: string; readonly reason: string }[];
     }
   | { readonly ok: false; readonly kind: UnavailableKind; readonly reason: string; readonly libVersion: string; readonly traceback: string };
 

@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from "node:util";
 import { isControlTool, namesFor, specsFor } from "../../contract/tools/registry.ts";
 import { exactToolViolations } from "./exact-tools.ts";
 import { historyViolations, type HistoryViolation } from "./history.ts";
+import { LIMIT_RULES } from "./limits.ts";
 import { toolFidelityViolations } from "./schema.ts";
 import { servedResultViolations } from "./served-rule.ts";
 import type { ItemEvidence, LaneContext, Rule } from "./types.ts";
@@ -190,6 +191,8 @@ export const RULES: readonly Rule[] = [
       return served < item.scriptedCalls ? [{ leg: item.legs.length, detail: `passed with ${served} served call(s); the script takes ${item.scriptedCalls}` }] : [];
     },
   },
+  // The limits a probe used to judge only in its own runs (limits.ts): iteration-cap, retry.
+  ...LIMIT_RULES,
 ];
 
 export const RULE_IDS: readonly string[] = RULES.map((r) => r.id);

@@ -67,6 +67,8 @@ export interface LaneContext {
   readonly mode: "mock" | "live";
   readonly model: string;
   readonly temperature: number;
+  /** The run's LLM-call budget per leg (`max_tool_iterations`). */
+  readonly maxToolIterations: number;
   /** The arena's tools as declared, and its collapsed prompt. */
   readonly declaredTools: readonly string[];
   readonly systemPrompt: string;

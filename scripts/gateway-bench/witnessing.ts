@@ -29,6 +29,7 @@ export function startWitnessing(gateway: Gateway, arena: Arena, everyMs = 20): W
     mode: "mock",
     model: "mock-model",
     temperature: 0,
+    maxToolIterations: 6,
     declaredTools: arena.declaredTools,
     systemPrompt: arena.systemPrompt,
     wireExceptions: [],

@@ -26,4 +26,4 @@ describe("§3 the judge", () => {
   });
 });
 
-describeProbe("iteration-cap", { fixtures: ["cap-plus-one", "cap-minus-one", "uncapped"] });
+describeProbe("iteration-cap", { fixtures: ["cap-plus-one", "cap-minus-one", "uncapped", "probe-sniffer"] });

@@ -3,7 +3,7 @@
  * (§4–§6 judge the same round-trip run, §7 and §8 the same schema runs, §9 every one of them),
  * so the first file to ask runs it through the real orchestrator and the others read the result,
  * and the matrix costs one run per setup and adapter however many files look at it. Everything
- * else — the setups, the runs, the tap — is the registry's (orchestrator/probes/).
+ * else — the setups and the runs — is the registry's (orchestrator/probes/).
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -134,6 +134,7 @@ export function syntheticRun(bodies: readonly Body[], items: Partial<AdapterReco
     servedUsage: { prompt_tokens: 0, completion_tokens: 0, llm_calls: bodies.length },
     reported: [],
     declared: { delegates: [], wireExceptions: [] },
+    seed: "synthetic",
     config: {},
     checkpointFiles: [],
   };

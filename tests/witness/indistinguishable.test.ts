@@ -1,20 +1,26 @@
 /**
  * A probe run looks like a bench run from inside a worker. The observer adapter runs through the
  * runs the registry's setups make — one of each distinct shape (inline or real arena, items,
- * corpus, config keys, faults, lanes) — with the probes' own machinery (wireRunMany: tapped), and
- * each time again as the CLI runs a bench (runArenas with run-flow's layout and dirs under an
- * output root, the same arenas, items, corpus and config, nothing else). What it saw — env, argv,
- * cwd, TMPDIR, build config, arena spec, URL and key, each leg's item and checkpoint folder, the
- * call stacks of its build and legs — must be equal once per-run random values are abstracted.
- * Every abstraction is listed here, with why it is per-run. And every config value a setup sets
- * away from the defaults is one drawn per run (canary.ts), so no adapter can recognise a probe by
- * its config, or is listed here with why it may be fixed.
+ * corpus, config keys, faults, lanes) — with the probes' own machinery (wireRunMany), and each
+ * time again as the CLI runs a bench (runArenas with run-flow's roots and layout: the output roots
+ * from ARENA_OUTPUT_ROOT — set to a temp folder here, as the CLI's tests do — a new run id, the
+ * first session s0, the same arenas, items, corpus and config, nothing else). What it saw — env,
+ * argv, cwd, TMPDIR, build config, arena spec, URL and key, each leg's item and checkpoint folder,
+ * the call stacks of its build and legs, and every kind of IPC message its process sent or heard —
+ * must be equal once per-run random values are abstracted (observer/compare.ts lists each, with
+ * why), and both runs must be shaped as a bench's: under the bench's roots, session s0, built from
+ * the adapter's own module, no log line over IPC (the tap's report was one).
+ *
+ * And nothing a probe hands a worker is a fixed constant: every config value a setup sets away
+ * from the defaults is drawn per run (canary.ts) or listed here with why it may be fixed, and every
+ * value in the probes' own arenas (ids, items, inputs, prompts, scripted replies) differs between
+ * seeds (draws.ts). Each comparison is also fed a run with a signal put back, and must catch it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
 import { DEFAULTS, type ArenaConfig } from "../../orchestrator/config/arena-config.ts";
 import { drawCanary, drawCaps, drawTimeout } from "../../orchestrator/probes/canary.ts";
@@ -22,47 +28,35 @@ import { hostileCases } from "../../orchestrator/probes/execute.ts";
 import type { SetupRunManyOptions } from "../../orchestrator/probes/plan.ts";
 import { planOf } from "../../orchestrator/probes/plans.ts";
 import { catalogueSubjects, PROBES } from "../../orchestrator/probes/registry.ts";
-import type { SetupName } from "../../orchestrator/probes/setups.ts";
+import { benchRoots, runFolders, scratchDir } from "../../orchestrator/probes/run-dirs.ts";
+import { SCHEMA_ARENAS, setupOptions, type SetupName } from "../../orchestrator/probes/setups.ts";
 import { STATUS_TIMEOUT_S } from "../../orchestrator/probes/transport-setups.ts";
-import { wireRunMany, writeInlineArena } from "../../orchestrator/probes/wire.ts";
+import { wireRunMany, writeInlineArena, type InlineArena } from "../../orchestrator/probes/wire.ts";
 import { runArenas } from "../../orchestrator/run/index.ts";
 import { outputRoots, RunLayout } from "../../orchestrator/store/layout.ts";
 import { newRunId } from "../../orchestrator/store/run-id.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
+import { benchShapeProblems, fixedLeaves, normalise } from "./observer/compare.ts";
 
 const OBSERVER = { name: "observer", module: fileURLToPath(new URL("./observer/index.ts", import.meta.url)) };
 
-/** Per-run random values, abstracted before the comparison. */
-const PER_RUN: readonly [RegExp, string][] = [
-  // The gateway's port (an ephemeral port per arena gateway), and the worker id in the tag (which
-  // worker of the pool is free when a lane opens, with several lanes in flight).
-  [/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>"],
-  [/(\/t\/[^/"]*__)w\d+\/v1/g, "$1w<n>/v1"],
-  // The identity token each worker's URL carries (gateway/identity.ts): random per worker.
-  [/(\/t\/[^/"]*)\.[0-9a-f]{32}\/v1/g, "$1.<token>/v1"],
-  [/(\/t\/[^/"]*__)w\d+\.<token>\/v1/g, "$1w<n>.<token>/v1"],
-  // mkdtemp suffixes: the private TMPDIR of each worker (sandbox/index.ts privateTmp).
-  [/arena-workers-[A-Za-z0-9]{6}\/w\d+-[A-Za-z0-9]{6}/g, "arena-workers-<rand>/w<n>-<rand>"],
-  // The output root both runs are given (a bench's is ARENA_OUTPUT_ROOT), and the run id below it.
-  [/arena-run-[A-Za-z0-9]{6}/g, "arena-run-<rand>"],
-  [/\d{8}T\d{9}Z-[0-9a-f]{6}/g, "<run-id>"],
-  // The sealed network's bridge routes (socket paths and ports are per run).
-  [/"ARENA_SANDBOX_BRIDGE":"(?:[^"\\]|\\.)*"/g, '"ARENA_SANDBOX_BRIDGE":"<routes>"'],
-];
-/** Watched mode's per-worker survivor token (a random UUID). */
-const RANDOM_ENV = ["ARENA_WORKER_TOKEN"];
-
-function normalise(seen: Record<string, any>): string {
-  for (const part of [seen.built, seen.leg]) for (const k of RANDOM_ENV) if (part?.env && k in part.env) part.env[k] = "<random>";
-  let text = JSON.stringify(seen);
-  for (const [re, to] of PER_RUN) text = text.replace(re, to);
-  return text;
-}
+// As the CLI's tests run a bench: the output roots moved to a temp folder (probes and benches both resolve it).
+let outputBase: string;
+const savedRoot = process.env.ARENA_OUTPUT_ROOT;
+beforeAll(() => {
+  outputBase = mkdtempSync(path.join(os.tmpdir(), "indistinguishable-"));
+  process.env.ARENA_OUTPUT_ROOT = outputBase;
+});
+afterAll(() => {
+  if (savedRoot === undefined) delete process.env.ARENA_OUTPUT_ROOT;
+  else process.env.ARENA_OUTPUT_ROOT = savedRoot;
+  rmSync(outputBase, { recursive: true, force: true });
+});
 
 // The observer reports what it saw as its answer: the adapter's word, which the record keeps under `reported`.
 const seenIn = (output: string | undefined) => JSON.parse(output ?? "{}") as Record<string, any>;
 
-/** Every setup any probe case or hostile case asks for. */
+/** Every setup any probe case or hostile case asks for (this process's caps). */
 function registrySetups(): SetupName[] {
   const names = new Set<SetupName>();
   for (const probe of PROBES) {
@@ -72,11 +66,11 @@ function registrySetups(): SetupName[] {
   return [...names];
 }
 
-/** Every orchestrator run the registry's plans make (a group's once). */
-function registryRuns(): { readonly setup: SetupName; readonly options: SetupRunManyOptions }[] {
+/** Every orchestrator run the registry's plans make (a group's once), drawn with `seed` (default: this process's). */
+function registryRuns(seed?: string): { readonly setup: SetupName; readonly options: SetupRunManyOptions }[] {
   const groups = new Map<string, { setup: SetupName; options: SetupRunManyOptions }[]>();
   for (const setup of registrySetups()) {
-    const plan = planOf(setup);
+    const plan = planOf(setup, seed);
     if (!groups.has(plan.group)) groups.set(plan.group, plan.runs.map((options) => ({ setup, options })));
   }
   return [...groups.values()].flat();
@@ -92,7 +86,8 @@ function shape(o: SetupRunManyOptions): string {
   return JSON.stringify({
     arenas: arenas.map((a) => [typeof a.arena === "string" ? "folder" : "inline", a.items ? "items" : "all"]),
     config: Object.keys(config ?? {}).sort(),
-    options: Object.keys(rest).filter((k) => k !== "legDeadlineMs" && k !== "gatewayFaults").sort(),
+    // Not run options a worker could see: the leg deadline, the faults (gateway-side), the seed (the probe's record).
+    options: Object.keys(rest).filter((k) => k !== "legDeadlineMs" && k !== "gatewayFaults" && k !== "seed").sort(),
   });
 }
 
@@ -103,13 +98,13 @@ function shape(o: SetupRunManyOptions): string {
  */
 const NOT_A_BENCH: Readonly<Record<string, string>> = { "durable:ours:dur-01:same-process": "the in-memory cheat's control" };
 
-/** As cli/run-flow.ts runs a bench (session 1), given the same arenas, items, corpus and config. */
+/** As cli/run-flow.ts runs a new bench (session 0 under the bench's roots), given the same arenas, items, corpus and config. */
 async function benchRun(o: SetupRunManyOptions): Promise<Record<string, any>[]> {
-  const base = mkdtempSync(path.join(os.tmpdir(), "arena-run-"));
+  const scratch = scratchDir();
+  const { layout, dirs, remove } = runFolders(benchRoots());
   try {
-    const arenas = o.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(base, a.arena)));
+    const arenas = o.arenas.map((a) => loadArena(typeof a.arena === "string" ? a.arena : writeInlineArena(scratch, a.arena)));
     const items = o.arenas.every((a) => a.items) ? o.arenas.flatMap((a) => a.items!) : undefined;
-    const layout = new RunLayout(outputRoots(base), newRunId());
     const outcome = await runArenas({
       arenas,
       adapters: [OBSERVER],
@@ -118,11 +113,12 @@ async function benchRun(o: SetupRunManyOptions): Promise<Record<string, any>[]> 
       runId: layout.runId,
       concurrency: o.concurrency ?? 1,
       ...(items ? { itemFilter: items } : {}),
-      dirs: { logDir: path.join(layout.logsDir, "s1"), checkpointRoot: path.join(layout.checkpointRoot, "s1"), gatewayDir: layout.gatewayDir },
+      dirs,
     });
     return outcome.records.map((r) => seenIn(r.frameworks[0]!.items[0]?.reported?.output_text));
   } finally {
-    rmSync(base, { recursive: true, force: true });
+    remove();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
@@ -139,7 +135,7 @@ describe("a probe run looks like a bench run from inside a worker", () => {
     expect(registryRuns().length).toBeGreaterThan(shapes.length);
   });
 
-  describe.concurrent("env, argv, cwd, TMPDIR, config (URL, key), arena spec, items, checkpoint folders and call stacks agree up to per-run values", () => {
+  describe.concurrent("env, argv, cwd, TMPDIR, config (URL, key), arena spec, items, checkpoint folders, call stacks and IPC agree up to per-run values", () => {
     for (const { setup, options } of shapes) {
       it(`${setup} (${shape(options)})`, async () => {
         const probe = (await wireRunMany({ adapter: OBSERVER, ...options })).map((r) => seenIn(r.record.items[0]?.reported?.output_text));
@@ -148,17 +144,103 @@ describe("a probe run looks like a bench run from inside a worker", () => {
         probe.forEach((seen, i) => {
           expect(seen.leg?.env, "the observer ran in the probe run").toBeDefined();
           expect(bench[i]?.leg?.env, "the observer ran in the bench run").toBeDefined();
-          // The key and URL shapes, stated: the mock's placeholder key, a tagged loopback URL.
           for (const s of [seen, bench[i]!]) {
+            // The key and URL shapes, stated: the mock's placeholder key, a tagged loopback URL.
             expect(s.built.config.apiKey).toBe("mock-key");
             expect(s.built.config.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/t\/[^/]+\/v1$/);
-            // The bench layout: checkpoints/<run-id>/s1/<adapter>/<arena>/<item>.r<repeat>.
-            expect(s.leg.item.checkpointDir).toMatch(/\/checkpoints\/\d{8}T\d{9}Z-[0-9a-f]{6}\/s1\/observer\/[^/]+\/[^/]+\.r0$/);
+            // A new bench run's folders under the bench's roots; built from the module itself; no log line over IPC.
+            expect(benchShapeProblems(s, outputRoots(outputBase), OBSERVER.module)).toEqual([]);
           }
           expect(normalise(seen)).toBe(normalise(bench[i]!));
         });
       }, 120_000);
     }
+  });
+});
+
+describe("each comparison catches its signal put back", () => {
+  // A bench-shaped sight, as the observer reports one (only what the comparisons read differs below).
+  const runId = newRunId();
+  const benchSeen = () => ({
+    built: { env: { HOME: "/home/x" }, config: { apiKey: "mock-key" }, arena: { id: "tool_use" } },
+    leg: { env: { HOME: "/home/x" }, item: { id: "tu-01", checkpointDir: path.join(outputBase, "checkpoints", runId, "s0", "observer", "tool_use", "tu-01.r0") } },
+    ipc: { sent: ["built", "result"], received: [`build ${OBSERVER.module}`, "run"] },
+  });
+  const roots = () => outputRoots(outputBase);
+
+  it("a bench-shaped sight passes both", () => {
+    expect(benchShapeProblems(benchSeen(), roots(), OBSERVER.module)).toEqual([]);
+    expect(normalise(benchSeen())).toBe(normalise(benchSeen()));
+  });
+
+  it("the tap: its log message over IPC, and a build naming its wrapper module", () => {
+    const tapped = benchSeen();
+    tapped.ipc.sent.push('log debug: arena-probe-tap {"declared":{"delegates":[],"wireExceptions":[]}}');
+    tapped.ipc.received[0] = "build /tmp/arena-tap-0123456789abcdef/tap.mjs";
+    // The wrapper's module alone is the build check's (the protocol's traffic is not compared); the log line is both's.
+    expect(benchShapeProblems(tapped, roots(), OBSERVER.module)).toEqual([
+      'sent over IPC: log debug: arena-probe-tap {"declared":{"delegates":[],"wireExceptions":[]}}',
+      "built from /tmp/arena-tap-0123456789abcdef/tap.mjs, not the adapter's module",
+    ]);
+    expect(normalise(tapped)).not.toBe(normalise(benchSeen()));
+  });
+
+  it("a temp output root, and session s1", () => {
+    const old = new RunLayout(outputRoots(path.join(os.tmpdir(), "arena-run-Ab12Cd")), runId);
+    const temp = benchSeen();
+    temp.leg.item.checkpointDir = path.join(old.checkpointRoot, "s0", "observer", "tool_use", "tu-01.r0");
+    const s1 = benchSeen();
+    s1.leg.item.checkpointDir = s1.leg.item.checkpointDir.replace("/s0/", "/s1/");
+    for (const seen of [temp, s1]) {
+      expect(benchShapeProblems(seen, roots(), OBSERVER.module)).toHaveLength(1);
+      expect(normalise(seen)).not.toBe(normalise(benchSeen()));
+    }
+  });
+
+  it("a fixed id, input, prompt or reply in a probe arena", () => {
+    const seeds = Array.from({ length: 8 }, (_, i) => `seed-${i}`);
+    // The sentinel setup as it was before it was drawn: the same arena whatever the seed.
+    const fixed: InlineArena = { id: "probe", tools: ["search"], prompt: "Reply only with the word ORNITHOPTER.", items: [{ id: "s-01", input: "Say the word." }], script: { default: { turns: [{ content: "ORNITHOPTER" }] } } };
+    expect(fixedLeaves(seeds.map(() => [fixed]), () => false)).toEqual([
+      'probe: id = "probe"',
+      'probe: prompt = "Reply only with the word ORNITHOPTER."',
+      'probe: items.0.id = "s-01"',
+      'probe: items.0.input = "Say the word."',
+      'probe: script.default.turns.0.content = "ORNITHOPTER"',
+    ]);
+    // One value fixed in an otherwise drawn arena is still found.
+    const drawn = seeds.map((s) => setupOptions("sentinel", s).arena as InlineArena);
+    expect(fixedLeaves(drawn.map((a) => [{ ...a, items: [{ ...a.items[0]!, input: "Say the word." }] }]), () => false)).toEqual([
+      `${drawn[0]!.id}: items.0.input = "Say the word."`,
+    ]);
+  });
+});
+
+describe("nothing in a probe's own arenas is fixed", () => {
+  const seeds = Array.from({ length: 8 }, (_, i) => `seed-${i}`);
+  const real = (a: InlineArena) => (SCHEMA_ARENAS as readonly string[]).includes(a.id ?? "");
+  const inline = (seed: string) =>
+    registryRuns(seed).map(({ setup, options }) => ({ setup, arenas: options.arenas.map((a) => a.arena).filter((a): a is InlineArena => typeof a !== "string") }));
+
+  it("every id, item, input, prompt and scripted value of every inline arena differs between seeds (a real arena's id, prompt and tools aside)", () => {
+    const bySeed = seeds.map(inline);
+    const setups = bySeed[0]!;
+    expect(setups.filter((s) => s.arenas.length > 0).length).toBeGreaterThan(5);
+    const fixed = setups.flatMap((s, i) => fixedLeaves(bySeed.map((d) => d[i]!.arenas), real).map((f) => `${s.setup}: ${f}`));
+    expect(fixed).toEqual([]);
+  });
+
+  it("two probe runs differ: two seeds give different arena ids, item ids, inputs and prompts", () => {
+    const [a, b] = [inline("run-a"), inline("run-b")];
+    a.forEach((s, i) =>
+      s.arenas.forEach((arena, j) => {
+        const other = b[i]!.arenas[j]!;
+        if (real(arena)) return;
+        expect([other.id, other.items[0]!.id, other.items[0]!.input, other.prompt]).not.toEqual([arena.id, arena.items[0]!.id, arena.items[0]!.input, arena.prompt]);
+        expect(other.id, s.setup).not.toBe(arena.id);
+        expect(other.prompt, s.setup).not.toBe(arena.prompt);
+      }),
+    );
   });
 });
 

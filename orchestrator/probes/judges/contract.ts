@@ -106,6 +106,17 @@ export function staleDelegateViolations(delegates: readonly string[], runs: read
 
 // ---------------------------------------------------------------- §3
 
+/**
+ * §3 as every run judges it: the run record's `iteration-cap` violations (witness/limits.ts). The
+ * probe reads them as well as counting the wire itself, so the rule a bench checks on every run is
+ * shown, adapter by adapter, to agree with the probe at the probe's own caps.
+ */
+export function witnessedCapViolations(run: WireRun): string[] {
+  return run.record.items.flatMap((item) =>
+    (item.violations ?? []).filter((v) => v.rule === "iteration-cap").map((v) => `witness: ${item.item_id} leg ${v.leg}: iteration-cap: ${v.detail}`),
+  );
+}
+
 /** §3: exactly `cap` LLM requests served against a model that never stops asking for tools; and the run ended by itself. */
 export function capViolations(run: WireRun, cap: number): string[] {
   const adapterRecord = run.record;

@@ -23,7 +23,8 @@ export interface WireException {
  */
 export function controlsViolations(
   runs: readonly WireRun[],
-  controls: { readonly model: string; readonly temperature: number },
+  /** The controls each run was given: one for every run, or per run (runs of one case may come from processes that drew different canaries). */
+  controlsOf: { readonly model: string; readonly temperature: number } | ((run: WireRun) => { readonly model: string; readonly temperature: number }),
   exceptions: readonly WireException[],
 ): string[] {
   const out: string[] = [];
@@ -42,6 +43,7 @@ export function controlsViolations(
       continue;
     }
     const arena = run.record.items[0]?.item_id ?? "?";
+    const controls = typeof controlsOf === "function" ? controlsOf(run) : controlsOf;
     run.bodies.forEach((body, i) => {
       const at = `${arena} request ${i + 1}/${run.bodies.length}`;
       if (body.model !== controls.model) {

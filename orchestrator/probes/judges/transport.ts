@@ -5,11 +5,8 @@
  */
 import type { AttemptRecord } from "../../gateway/recorder.ts";
 import type { ItemRecord } from "../../report/record.ts";
+import { drawTransport } from "../draws.ts";
 import type { WireRun } from "../wire-types.ts";
-
-/** What a transport run must answer (TRANSPORT_ARENA's scripted content) and the item it is measured on. */
-export const ANSWER = "The Eiffel Tower is 330 metres tall.";
-export const MEASURED_ITEM = "tr-01";
 
 /**
  * The gateway stamps `at` when the request arrives, a moment after the client started its clock;
@@ -18,14 +15,17 @@ export const MEASURED_ITEM = "tr-01";
 export const HOLD_SLACK_S = 0.1;
 export const RATIO_BOUNDS = [1.7, 2.3] as const;
 
-export type Run = Pick<WireRun, "record" | "attemptLog" | "bodies">;
+export type Run = Pick<WireRun, "record" | "attemptLog" | "bodies" | "seed">;
 
+/** The item a transport run is measured on, as drawn for the run's seed (draws.ts). */
 export function measured(run: Run): ItemRecord | undefined {
-  return run.record.items.find((i) => i.item_id === MEASURED_ITEM);
+  const id = drawTransport(run.seed).measured.id;
+  return run.record.items.find((i) => i.item_id === id);
 }
 
+/** It answered what the script says (drawn with the run's seed). */
 export function answered(run: Run): boolean {
-  return (measured(run)?.output_text ?? "").includes(ANSWER);
+  return (measured(run)?.output_text ?? "").includes(drawTransport(run.seed).answer);
 }
 
 /** Attempts that met the stall (the warm-up's injected fault excluded). */

@@ -35,11 +35,8 @@ import { sealedView } from "./view.ts";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 const PRELOAD = pathToFileURL(fileURLToPath(new URL("./bridge-preload.ts", import.meta.url))).href;
-/**
- * The only orchestrator files a sealed worker reads: the preload and the one sibling it imports,
- * and the probes' tap, which a probe's wrapper module imports (dependency-free, like the preload).
- */
-const PRELOAD_FILES = ["./bridge-preload.ts", "./splice.ts", "../../probes/tap-adapter.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+/** The only orchestrator files a sealed worker reads: the preload and the one sibling it imports. */
+const PRELOAD_FILES = ["./bridge-preload.ts", "./splice.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 
 export interface IsolationRequest {
   readonly adapter: string;

@@ -11,12 +11,9 @@
  * compile cache). Not `arenas/` (datasets, mock scripts) nor any other arena folder the run
  * loads, `runs/`, `results/`, other checkpoints, journals, logs or `.env`.
  *
- * Paths in, mounts out, so the shape is unit-tested without starting anything (a probe's tap
- * wrapper is the one file it reads).
+ * Pure: paths in, mounts out, so the shape is unit-tested without starting anything.
  */
-import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { within } from "./bwrap.ts";
 
 /** The repository folders every worker reads (the host imports from these only). */
@@ -41,25 +38,8 @@ export interface SealedView {
   readonly readable: readonly string[];
 }
 
-/**
- * The module a probe's tap wrapper re-exports (orchestrator/probes/tap-adapter.ts writes it as its
- * first line). Read here only until the tap leaves the worker (issue 19).
- */
-function tappedModule(module: string): string | undefined {
-  if (!path.basename(path.dirname(module)).startsWith("arena-tap-")) return undefined;
-  try {
-    const first = readFileSync(module, "utf8").split("\n", 1)[0] ?? "";
-    const url = /^import adapter from "(file:[^"]+)";$/.exec(first)?.[1];
-    return url ? fileURLToPath(url) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Where an adapter's code lives, read back: its folder, and for a fixture the shared fixture support. */
 function adapterCode(repo: string, module: string): string[] {
-  const inner = tappedModule(module);
-  if (inner) return [path.dirname(module), ...adapterCode(repo, inner)];
   const dir = path.dirname(path.resolve(module));
   if (WORKER_TREE.some((p) => within(dir, path.join(repo, p)))) return [];
   if (within(dir, path.join(repo, "fixtures"))) return [dir, path.join(repo, "fixtures", "support")];
