@@ -7,10 +7,10 @@
  * the served-wire probe's run. Its fixtures start cheating after their first requests or items.
  */
 import { SANDBOX_WRITE_RULE } from "../run/item.ts";
+import { wholeArenaRun } from "./served-probes.ts";
 import type { HostileCase, Probe } from "./types.ts";
 import { holds } from "./types.ts";
 
-const arenaOf = (scope: readonly string[] | undefined) => (scope && !scope.includes("tool_use") ? "multi_agent" : "tool_use");
 
 function caught(fixture: HostileCase["fixture"], pattern: RegExp, shows: string): HostileCase {
   return {
@@ -27,7 +27,7 @@ export const isolation: Probe = {
   id: "isolation",
   section: "witness",
   rule: "a worker writes only its item's folder and TMPDIR, and sends only under its own identity, only during its legs",
-  setup: (subject) => [{ id: arenaOf(subject.scope), setups: [`witness:ours:${arenaOf(subject.scope)}`] }],
+  setup: wholeArenaRun,
   judge: ({ runs }) => {
     const record = runs[0]!.record;
     if (!record.available) return [`the run did not happen: ${record.reason ?? "unavailable"}`];

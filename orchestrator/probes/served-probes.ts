@@ -13,6 +13,9 @@ export const SERVED_RULES = ["served-result", "transcript", "tool-output", "fram
 
 const arenaOf = (scope: readonly string[] | undefined) => (scope && !scope.includes("tool_use") ? "multi_agent" : "tool_use");
 
+/** A whole arena run as a bench runs it: tool_use, or multi_agent for a pipeline variant (shared by every probe that asks). */
+export const wholeArenaRun: Probe["setup"] = (subject) => [{ id: arenaOf(subject.scope), setups: [`witness:ours:${arenaOf(subject.scope)}`] }];
+
 function caughtBy(fixture: HostileCase["fixture"], rules: readonly string[], shows: string, scope?: readonly string[]): HostileCase {
   return {
     fixture,
@@ -34,7 +37,7 @@ export const served: Probe = {
   id: "served-wire",
   section: "witness",
   rule: "the scored result is the served one; the transcript is append-only; prompts, tools and messages exactly as declared",
-  setup: (subject) => [{ id: arenaOf(subject.scope), setups: [`witness:ours:${arenaOf(subject.scope)}`] }],
+  setup: wholeArenaRun,
   judge: ({ runs }) => {
     const run = runs[0]!;
     if (!run.record.available) return [`the run did not happen: ${run.record.reason ?? "unavailable"}`];
