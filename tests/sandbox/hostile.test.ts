@@ -6,7 +6,8 @@
  *   then stopped at the end of the run or SIGKILLed at a durable pause. Sealed: none survives the
  *   run. Watched: each is killed and recorded as a violation.
  * - `late-litterer` writes into another adapter's checkpoint folder after the restart. Sealed:
- *   EROFS, the item errors, nothing is written. Watched: the write happens and is recorded.
+ *   the write lands in a throwaway layer, nothing reaches the folder, and the item's record names
+ *   it (`sandbox-write`). Watched: the write happens and is recorded on the lane.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
