@@ -197,7 +197,8 @@ export class Isolation {
       ],
     });
     const area = new PrivateArea({
-      layersRoot: path.join(dirs.own ?? mkdtempSync(path.join(os.tmpdir(), "arena-layers-")), "layers"),
+      // Inside the worker's private folder; with a caller's TMPDIR, a folder of its own (removed by dispose()).
+      layersRoot: dirs.own ? path.join(dirs.own, "layers") : mkdtempSync(path.join(os.tmpdir(), "arena-layers-")),
       slot: path.join(path.dirname(this.request.checkpointDir), ".private", `${path.basename(this.request.checkpointDir)}-${req.id}-${randomUUID().slice(0, 8)}`),
       checkpointDir: this.request.checkpointDir,
       tmp: dirs.tmp,
