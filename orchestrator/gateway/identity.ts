@@ -28,8 +28,6 @@ export interface IdentityPolicy {
 }
 
 export interface RefusedRequest {
-  /** When it arrived (ms, the recorder's clock is not needed: only counts and order are read). */
-  readonly at: number;
   /** The tag the request claimed (`""` for none). */
   readonly claimed: string;
   readonly reason: "no identity" | "unknown identity" | "wrong token";
@@ -37,8 +35,6 @@ export interface RefusedRequest {
   readonly sender?: string;
   /** The tag whose token it carried, when that token was issued for another tag: its holder sent it. */
   readonly heldBy?: string;
-  /** The request target, token removed. */
-  readonly path: string;
 }
 
 export const IDENTITY_REFUSED_BODY = JSON.stringify({
@@ -79,7 +75,7 @@ export class Identities {
     const sender = this.#policy.senderOf?.(socket);
     // Only the holder has its token: a token issued for another tag names who sent the request, in every mode.
     const heldBy = this.#holders.get(route.token);
-    this.#refused.push({ at: Date.now(), claimed: route.tag, reason, ...(sender ? { sender } : {}), ...(heldBy !== undefined && heldBy !== route.tag ? { heldBy } : {}), path: route.below });
+    this.#refused.push({ claimed: route.tag, reason, ...(sender ? { sender } : {}), ...(heldBy !== undefined && heldBy !== route.tag ? { heldBy } : {}) });
   }
 
   /** Every refused request so far, in arrival order. */

@@ -73,9 +73,9 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
 
   const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length));
   // What the adapter declares reaches the caller even when the lane then refuses it (a delegate that collides).
-  if (built && !isFailure(built) && built.ok) options.onBuilt?.(arena.id, adapter.name, { delegates: built.delegates, wireExceptions: built.wireExceptions });
-  const cannotRun = !built || isFailure(built) || !built.ok ? buildFailure(built, unavailable) : notRunnable(ctx, arena, built, unavailable);
-  if (cannotRun || !built || isFailure(built) || !built.ok) {
+  if (isBuilt(built)) options.onBuilt?.(arena.id, adapter.name, { delegates: built.delegates, wireExceptions: built.wireExceptions });
+  const cannotRun = isBuilt(built) ? notRunnable(ctx, arena, built, unavailable) : buildFailure(built, unavailable);
+  if (cannotRun || !isBuilt(built)) {
     await laneDone(shared, arena);
     return cannotRun!;
   }
@@ -170,6 +170,11 @@ function openArena(ctx: RunContext, lane: LaneInput, shared: SharedPool, cellsTo
     warmSpares: arena.durable && !ctx.options.reuseWorkerAcrossPause ? 2 * ctx.concurrency : 0,
     spareBudget: cellsToRun,
   });
+}
+
+/** The first build answered and the adapter accepted the arena. */
+function isBuilt(opened: OpenOutcome | void): opened is Extract<BuildOutcome, { ok: true }> {
+  return opened !== undefined && !isFailure(opened) && opened.ok;
 }
 
 function buildFailure(opened: Exclude<OpenOutcome, { ok: true }> | void, unavailable: Unavailable): AdapterRecord {
