@@ -12,7 +12,7 @@
  *   workers do not wait for it.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, type Dirent } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,22 +30,39 @@ const WARM_TIMEOUT_MS = 60_000;
 const started = new Map<string, Promise<boolean>>();
 
 /**
- * What decides whether a warm-up is current: the Node build and flags, the adapter module and
- * the files beside it, and the lockfile (dependencies). A stale entry is harmless — Node checks
- * each entry against its source and recompiles — so this only has to be cheap, not exact.
+ * What decides whether a warm-up is current: the Node build and flags, the adapter module, and
+ * the modification time of every source a worker can compile — the adapter's folder, `contract/`,
+ * `workers/`, the fixtures' shared support, the bridge preload — and the lockfile (dependencies).
+ * A worker sees its cache read-only, so an entry Node finds stale it recompiles on every start
+ * and can never rewrite: a stamp that missed an edited `contract/` file cost every sealed worker
+ * ~40 ms of CPU until its adapter's folder changed (measured: 20 sealed vanilla starts, stale
+ * cache 7.4 s, fresh 5.1–5.4 s; docs/performance.md). So every source counts: ~200 stats, once
+ * per process and adapter.
  */
-function stamp(module: string, nodeOptions: readonly string[]): string {
-  const files = [path.join(REPO, "pnpm-lock.yaml"), ...safeList(path.dirname(module))];
+export function warmStamp(module: string, nodeOptions: readonly string[], repo = REPO): string {
+  const sources = [path.dirname(module), ...STAMPED_TREES.map((d) => path.join(repo, d))].flatMap((dir) => sourcesUnder(dir));
+  const files = [path.join(repo, "pnpm-lock.yaml"), ...PRELOAD_SOURCES, ...new Set(sources)];
   const stats = files.map((f) => `${f}:${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? "-"}`);
   return createHash("sha256").update(JSON.stringify([process.version, nodeOptions, module, stats])).digest("hex").slice(0, 16);
 }
 
-function safeList(dir: string): string[] {
+/** The worker tree's own sources (node_modules is the lockfile's). */
+const STAMPED_TREES = ["contract", "workers", path.join("fixtures", "support")];
+/** What a sealed worker compiles of the orchestrator: the bridge preload (index.ts) and its sibling. */
+const PRELOAD_SOURCES = ["./bridge-preload.ts", "./splice.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+
+function sourcesUnder(dir: string): string[] {
+  let entries: Dirent[];
   try {
-    return readdirSync(dir).map((n) => path.join(dir, n));
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
+  return entries.flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === "node_modules" ? [] : sourcesUnder(full);
+    return /\.(ts|mts|js|mjs|cjs|json)$/.test(e.name) ? [full] : [];
+  });
 }
 
 /**
@@ -62,7 +79,7 @@ export function sealedCache(
   mkdirSync(dir, { recursive: true });
   let warmed = started.get(dir);
   if (!warmed) {
-    const marker = path.join(dir, `.warm-${stamp(adapter.module, nodeOptions)}`);
+    const marker = path.join(dir, `.warm-${warmStamp(adapter.module, nodeOptions)}`);
     warmed = existsSync(marker) ? Promise.resolve(false) : warmUp(dir, marker, adapter, corpusPath, bwrap, nodeOptions);
     started.set(dir, warmed);
   }
