@@ -11,6 +11,7 @@ import { disableTelemetry } from "../../contract/telemetry.ts";
 import type { AdapterRef } from "../../contract/protocol.ts";
 import type { Isolation } from "./sandbox/index.ts";
 import type { PrivateArea } from "./sandbox/private-area.ts";
+import { inheritedEnv } from "./worker-env.ts";
 
 /** What starting a host needs (a WorkerSpec is one). */
 export interface HostSpec {
@@ -48,7 +49,8 @@ export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
 /** The host process, and a sealed worker's private area (undefined when watched). */
 export function spawnHost(spec: HostSpec) {
   // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
-  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...process.env, ...spec.env });
+  // Only an allow-list of the orchestrator's own environment crosses (worker-env.ts says why).
+  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...inheritedEnv(), ...spec.env });
   // The isolation decides the command (bwrap around node, or node watched) and cleans up on exit.
   const launch = spec.isolation?.launch({ id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {} });
   const child = execaNode(HOST, [], {

@@ -42,14 +42,21 @@ const OBSERVER = { name: "observer", module: fileURLToPath(new URL("./observer/i
 
 // As the CLI's tests run a bench: the output roots moved to a temp folder (probes and benches both resolve it).
 let outputBase: string;
-const savedRoot = process.env.ARENA_OUTPUT_ROOT;
+// And as a user reproduces a probe run, with a key of their own exported: neither may reach a worker.
+const ORCHESTRATOR_ENV = ["ARENA_OUTPUT_ROOT", "ARENA_PROBE_SEED", "OPENAI_API_KEY"] as const;
+const savedEnv = Object.fromEntries(ORCHESTRATOR_ENV.map((k) => [k, process.env[k]]));
 beforeAll(() => {
   outputBase = mkdtempSync(path.join(os.tmpdir(), "indistinguishable-"));
   process.env.ARENA_OUTPUT_ROOT = outputBase;
+  // Read by canary.ts when it loaded (before this): setting it now changes no draw, only the environment.
+  process.env.ARENA_PROBE_SEED = "reproduced";
+  process.env.OPENAI_API_KEY = "sk-the-users-own";
 });
 afterAll(() => {
-  if (savedRoot === undefined) delete process.env.ARENA_OUTPUT_ROOT;
-  else process.env.ARENA_OUTPUT_ROOT = savedRoot;
+  for (const k of ORCHESTRATOR_ENV) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
   rmSync(outputBase, { recursive: true, force: true });
 });
 
@@ -183,6 +190,15 @@ describe("each comparison catches its signal put back", () => {
       "built from /tmp/arena-tap-0123456789abcdef/tap.mjs, not the adapter's module",
     ]);
     expect(normalise(tapped)).not.toBe(normalise(benchSeen()));
+  });
+
+  it("the orchestrator's environment: a probe seed, a key", () => {
+    for (const name of ["ARENA_PROBE_SEED", "OPENAI_API_KEY", "ARENA_OUTPUT_ROOT"]) {
+      const leaked = benchSeen();
+      (leaked.leg.env as Record<string, string>)[name] = "x";
+      expect(benchShapeProblems(leaked, roots(), OBSERVER.module)).toEqual([`leg: the orchestrator's ${name} in the environment`]);
+      expect(normalise(leaked)).not.toBe(normalise(benchSeen()));
+    }
   });
 
   it("a temp output root, and session s1", () => {

@@ -101,7 +101,6 @@ function view({ arena, model }: { arena: InlineArena; model: string }, base: str
     item: { id: arena.items[0]!.id, input: arena.items[0]!.input, checkpointDir: path.join(base, "checkpoints", runId, session, "probe-sniffer", arena.id ?? "probe", `${arena.items[0]!.id}.r0`) },
     env: {},
     cwd: REPO_ROOT,
-    repoRoot: REPO_ROOT,
     sent: [{ type: "ready", pid: 1 }],
     received: [{ type: "build", adapter: { module: FIXTURES["probe-sniffer"].module } }],
     ownModule: FIXTURES["probe-sniffer"].module,

@@ -59,7 +59,7 @@ export interface LaunchRequest {
   readonly corpusPath: string;
   /** The working directory the caller asked for (undefined: inherited). */
   readonly cwd: string | undefined;
-  /** The environment spawnHost built (process env, caller env, telemetry off). */
+  /** The environment spawnHost built (the inherited allow-list, caller env, telemetry off). */
   readonly env: NodeJS.ProcessEnv;
   /** Only what the caller added (WorkerSpec.env). */
   readonly callerEnv: Readonly<Record<string, string>>;

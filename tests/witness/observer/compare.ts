@@ -62,8 +62,18 @@ export function benchShapeProblems(seen: Record<string, any>, roots: OutputRoots
   const received: string[] = seen.ipc?.received ?? [];
   for (const m of sent) if (m.startsWith("log ")) out.push(`sent over IPC: ${m}`);
   for (const m of received) if (m.startsWith("build ") && path.resolve(m.slice(6)) !== path.resolve(module)) out.push(`built from ${m.slice(6)}, not the adapter's module`);
+  for (const part of ["built", "leg"] as const) {
+    for (const name of Object.keys(seen[part]?.env ?? {})) if (ORCHESTRATORS_OWN.test(name)) out.push(`${part}: the orchestrator's ${name} in the environment`);
+  }
   return out;
 }
+
+/**
+ * Variables of the orchestrator's environment no worker is handed (supervisor/worker-env.ts):
+ * the run's settings (`ARENA_PROBE_SEED` is there only when a probe run is reproduced), keys and
+ * proxies. The harness's own per-worker variables are not among them.
+ */
+const ORCHESTRATORS_OWN = /^(?:ARENA_(?!WORKER_TOKEN$|SANDBOX_BRIDGE$).*|.*_API_KEY|.*_PROXY)$/i;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
