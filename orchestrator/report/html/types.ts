@@ -158,7 +158,7 @@ export interface PauseRow {
   readonly legPromptTokens: number[];
 }
 
-export type ItemStatus = "pass" | "fail" | "error";
+export type ItemStatus = "pass" | "fail" | "error" | "unserved";
 
 /** The item grid keeps only what a row needs; the rest is in `details`, parsed on demand. */
 export interface ItemRow {
