@@ -13,7 +13,7 @@ import { isRunId } from "../store/run-id.ts";
 import { FORMAT_VERSION, RunRecordSchema, type RunRecord } from "./record.ts";
 import { renderCsv, renderJson, renderMarkdown, scorecardRows } from "./scorecard.ts";
 import { renderSummary, type CellSource } from "./summary.ts";
-import { mergePublished, PublishedReadError, readPublished, writePublished, type PublishedFile, type PublishOutcome } from "./publish.ts";
+import { mergePublished, PublishedReadError, replacesPublished, readPublished, writePublished, type PublishedFile, type PublishOutcome } from "./publish.ts";
 import type { PublishedSource } from "./scorecard-schema.ts";
 
 export class RecordReadError extends Error {
@@ -110,7 +110,8 @@ export interface LatestRecords {
 }
 
 /**
- * The newest complete, non-partial result per arena × framework for `mode`, across run folders.
+ * The newest complete, non-partial result per arena × framework for `mode`, across run folders,
+ * unless an older one was better served by the provider (report/publish.ts).
  * An unreadable or old-format record is skipped with one warning naming the file.
  */
 export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (line: string) => void): LatestRecords {
@@ -133,7 +134,11 @@ export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (l
       base.set(record.arena, record);
       const byAdapter = rows.get(record.arena) ?? new Map<string, { adapterRecord: RunRecord["frameworks"][number]; record: RunRecord }>();
       rows.set(record.arena, byAdapter);
-      for (const adapterRecord of record.frameworks) byAdapter.set(adapterRecord.framework, { adapterRecord, record });
+      for (const adapterRecord of record.frameworks) {
+        // The publishing rule here too: a newer lane the provider served less completely does not hide a better one.
+        const earlier = byAdapter.get(adapterRecord.framework)?.adapterRecord;
+        if (!earlier || replacesPublished(adapterRecord, earlier)) byAdapter.set(adapterRecord.framework, { adapterRecord, record });
+      }
     }
   }
   const records: RunRecord[] = [];

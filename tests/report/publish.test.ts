@@ -2,15 +2,17 @@
  * The publishing rule (report/publish.ts), lane by lane: a lane the provider served entirely
  * replaces any published row, one served in part replaces only a partial row or none, one served
  * on no cell never replaces anything; a row that stays names the run not published over it.
- * Also through the files: `publishLiveScorecards` leaves a good row's figures as they were.
+ * Also through the files: `publishLiveScorecards` leaves a good row's figures as they were, and the
+ * run-folder summary across runs (`latestRecords`) follows the same rule.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { publishedRecords, publishLiveScorecards } from "../../orchestrator/report/output.ts";
+import { latestRecords, publishedRecords, publishLiveScorecards, writeRunRecord } from "../../orchestrator/report/output.ts";
 import { mergePublished, readPublished, PublishedReadError, type PublishedFile } from "../../orchestrator/report/publish.ts";
 import type { RunRecord } from "../../orchestrator/report/record.ts";
+import { outputRoots, RunLayout } from "../../orchestrator/store/layout.ts";
 import { item, lane, record } from "../report-html/fixture.ts";
 
 const infra = (id: string) => item(id, { passed: false, error: "Error: 503 Service Unavailable", error_class: "infra" });
@@ -96,5 +98,23 @@ describe("publishLiveScorecards on disk", () => {
     const warnings: string[] = [];
     expect(publishedRecords(results, (l) => warnings.push(l)).records).toEqual([]);
     expect(warnings[0]).toMatch(/^skipped .*published\.json: not valid JSON/);
+  });
+});
+
+describe("the run-folder summary across runs (latestRecords)", () => {
+  it("a newer lane the provider served less completely does not hide an earlier, better-served one", () => {
+    const base = mkdtempSync(path.join(os.tmpdir(), "arena-roots-"));
+    const roots = outputRoots(base);
+    const ids = ["20261201T080000000Z-000001", "20261201T090000000Z-000002", "20261201T100000000Z-000003"];
+    const lanes = [[full("vanilla"), full("other")], [none("vanilla"), some("other")], [some("vanilla"), full("other")]];
+    for (const [k, id] of ids.entries()) writeRunRecord(new RunLayout(roots, id), { ...run(id, lanes[k]!), mode: "mock" });
+    const pick = (upTo: number) => {
+      const runsDir = mkdtempSync(path.join(os.tmpdir(), "arena-runs-"));
+      for (const id of ids.slice(0, upTo)) cpSync(path.join(roots.runsDir, id), path.join(runsDir, id), { recursive: true });
+      const { sources } = latestRecords(runsDir, "mock", () => {});
+      return sources.map((s) => `${s.framework}:${s.runId.slice(-1)}`);
+    };
+    expect(pick(2)).toEqual(["vanilla:1", "other:1"]);
+    expect(pick(3)).toEqual(["vanilla:1", "other:3"]);
   });
 });
