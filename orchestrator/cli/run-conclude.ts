@@ -1,8 +1,8 @@
 /**
  * After the run: write its folder (records always; scorecards and summaries only for a complete
  * run), publish live scorecards lane by lane where the provider served them (report/publish.ts;
- * nothing at all after a harness error), clean up the run's checkpoints, and decide the exit code — interrupted, infrastructure, a difference from
- * the expectations file, or clean. The last line always says where to look.
+ * nothing at all after a harness error), clean up the run's checkpoints, and decide the exit
+ * code — interrupted, infrastructure, a difference from the expectations file, or clean. The last line always says where to look.
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -65,6 +65,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   const warn = (line: string) => io.stderr(`warning: ${line}\n`);
   const written: string[] = [];
   const keptLines: string[] = [];
+  const unpublished: string[] = [];
   try {
     for (const record of outcome.records) written.push(writeRunRecord(layout, record));
     writeLaneTranscripts(layout.dir, outcome.transcripts);
@@ -73,7 +74,15 @@ export async function concludeRun(c: Conclusion): Promise<number> {
       written.push(writeRunSummary(layout, outcome.records));
       if (request.config.mode === "live" && publishable) {
         for (const record of outcome.records) {
-          const published = publishLiveScorecards(layout.roots.resultsDir, record);
+          let published: ReturnType<typeof publishLiveScorecards>;
+          try {
+            published = publishLiveScorecards(layout.roots.resultsDir, record);
+          } catch (err) {
+            // A published file that does not read: that arena is not published, the rest of the run still is.
+            if (!(err instanceof PublishedReadError)) throw err;
+            unpublished.push(err.message);
+            continue;
+          }
           if (published.file) written.push(published.dir);
           for (const k of published.kept) {
             keptLines.push(`${rel(published.dir)}: ${k.framework} not published (${k.reason})${k.keptRun ? `; the row from run ${k.keptRun} stays` : ""}\n`);
@@ -90,10 +99,6 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     );
     writeManifest(layout.manifest, { ...request.manifest, sessions });
   } catch (err) {
-    if (err instanceof PublishedReadError) {
-      io.stderr(`arena: cannot publish: ${err.message}; the run itself is in ${rel(layout.dir)} (exit ${EXIT_INFRA})\n`);
-      return EXIT_INFRA;
-    }
     const output = asOutputError(err);
     if (!output) throw err;
     io.stderr(`arena: ${output.message}; the finished cells are in ${rel(layout.journal)} (exit ${EXIT_INFRA})\n`);
@@ -118,6 +123,11 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   }
   for (const line of keptLines) io.stdout(line);
   io.stdout(`run: ${rel(layout.dir)}\n`);
+  if (unpublished.length > 0) {
+    for (const problem of unpublished) io.stderr(`arena: cannot publish: ${problem}\n`);
+    io.stdout(`exit ${EXIT_INFRA}: ${unpublished.length} arena(s) not published to results/; the run itself is in ${rel(layout.dir)}\n`);
+    return EXIT_INFRA;
+  }
 
   if (outcome.refused !== undefined) {
     io.stderr(`arena: ${outcome.refused}\n`);

@@ -2,9 +2,10 @@
  * A provider's failure is the provider's, on the real CLI against a fake provider on loopback:
  * a live run whose provider 503s on some items counts only the served cells in its scorecard,
  * summary and report, `arena compare` against a clean run exits 0 naming the unserved cells
- * apart, and `results/` keeps the last good published rows through a partial and an all-503 run.
+ * apart, and `results/` keeps the last good published rows through a partial and an all-503 run
+ * (and a published file that does not read is refused, not replaced).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { arenaCli, outputRoot, runIdsIn } from "../support/cli.ts";
@@ -85,6 +86,16 @@ describe("provider faults in every figure and in results/ (real CLI, fake provid
       expect(after.meta.run_id).toBe(goodId);
       expect(after.sources).toEqual([expect.objectContaining({ framework: "vanilla", run_id: goodId, kept_over: { run_id: downId, reason: "4 of 4 cells not served by the provider: 4× 503" } })]);
       expect(readFileSync(path.join(root, "results", "summary.md"), "utf8")).toContain("| `vanilla` | ✅ |");
+
+      // A published file that does not read is never replaced: one line naming it, exit 3.
+      state = "healthy";
+      const file = path.join(root, "results", "sums", "published.json");
+      writeFileSync(file, "{ truncated");
+      const refused = await arenaCli(args, live);
+      expect(refused.exitCode, refused.stdout + refused.stderr).toBe(3);
+      expect(refused.stderr).toMatch(/^arena: cannot publish: .*results\/sums\/published\.json: not valid JSON .*; move it away to publish afresh$/m);
+      expect(refused.stderr).not.toMatch(/\n\s+at /);
+      expect(readFileSync(file, "utf8")).toBe("{ truncated");
     } finally {
       await provider.close();
     }
