@@ -1,8 +1,8 @@
 /**
  * After the run: write its folder (records always; scorecards and summaries only for a complete
- * run), publish live scorecards only when every error was the framework's own, clean up the
- * run's checkpoints, and decide the exit code — interrupted, infrastructure, a difference from
- * the expectations file, or clean. The last line always says where to look.
+ * run), publish live scorecards lane by lane where the provider served them (report/publish.ts;
+ * nothing at all after a harness error), clean up the run's checkpoints, and decide the exit
+ * code — interrupted, infrastructure, a difference from the expectations file, or clean. The last line always says where to look.
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
@@ -17,6 +17,8 @@ import {
   unwrittenReasons,
 } from "../expectations/index.ts";
 import { publishLiveScorecards, writeCrossRunSummary, writeRunRecord, writeRunSummary, writeScorecards } from "../report/output.ts";
+import { servedItems, unservedText } from "../report/not-served.ts";
+import { PublishedReadError } from "../report/publish.ts";
 import type { RunOutcome } from "../run/index.ts";
 import { writeManifest } from "../store/manifest.ts";
 import { REPORT_STATISTICS } from "../report/html/statistics.ts";
@@ -58,19 +60,38 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   const partial = request.itemFilter !== undefined;
   const errors = countErrors(outcome.records);
   const trustworthy = errors.infra === 0 && errors.harness === 0;
+  // A provider's fault no longer holds publishing back (the rule keeps those lanes out); our own does.
+  const publishable = errors.harness === 0;
   const warn = (line: string) => io.stderr(`warning: ${line}\n`);
   const written: string[] = [];
+  const keptLines: string[] = [];
+  const unpublished: string[] = [];
   try {
     for (const record of outcome.records) written.push(writeRunRecord(layout, record));
     writeLaneTranscripts(layout.dir, outcome.transcripts);
     if (complete && !partial) {
       for (const record of outcome.records) writeScorecards(layout.scorecardDir(record.arena), record);
       written.push(writeRunSummary(layout, outcome.records));
-      if (request.config.mode === "mock" || trustworthy) {
-        written.push(writeCrossRunSummary(layout.roots, request.config.mode, warn));
+      if (request.config.mode === "live" && publishable) {
+        for (const record of outcome.records) {
+          let published: ReturnType<typeof publishLiveScorecards>;
+          try {
+            published = publishLiveScorecards(layout.roots.resultsDir, record);
+          } catch (err) {
+            // A published file that does not read: that arena is not published, the rest of the run still is.
+            if (!(err instanceof PublishedReadError)) throw err;
+            unpublished.push(err.message);
+            continue;
+          }
+          if (published.file) written.push(published.dir);
+          for (const k of published.kept) {
+            keptLines.push(`${rel(published.dir)}: ${k.framework} not published (${k.reason})${k.keptRun ? `; the row from run ${k.keptRun} stays` : ""}\n`);
+          }
+        }
       }
-      if (request.config.mode === "live" && trustworthy) {
-        for (const record of outcome.records) written.push(publishLiveScorecards(layout.roots.resultsDir, record));
+      if (request.config.mode === "mock" || publishable) {
+        const summary = writeCrossRunSummary(layout.roots, request.config.mode, warn);
+        if (summary) written.push(summary);
       }
     }
     const sessions = request.manifest.sessions.map((s, i) =>
@@ -87,17 +108,26 @@ export async function concludeRun(c: Conclusion): Promise<number> {
 
   for (const record of outcome.records) {
     for (const adapterRecord of record.frameworks) {
-      const passed = adapterRecord.items.filter((i) => i.passed).length;
+      // Over the cells the provider served; the others are named beside the count.
+      const served = servedItems(adapterRecord.items);
+      const passed = served.filter((i) => i.passed).length;
       const cells = record.dataset_size * record.repeat;
       const unfinished = adapterRecord.items.length < cells ? ` (${adapterRecord.items.length} of ${cells} finished)` : "";
+      const unserved = unservedText(adapterRecord.items);
       io.stdout(
         adapterRecord.available
-          ? `${record.arena} ${adapterRecord.framework}: ${passed}/${adapterRecord.items.length} passed${unfinished}\n`
+          ? `${record.arena} ${adapterRecord.framework}: ${passed}/${served.length} passed${unfinished}${unserved ? `; ${unserved}` : ""}\n`
           : `${record.arena} ${adapterRecord.framework}: not available (${adapterRecord.reason})\n`,
       );
     }
   }
+  for (const line of keptLines) io.stdout(line);
   io.stdout(`run: ${rel(layout.dir)}\n`);
+  if (unpublished.length > 0) {
+    for (const problem of unpublished) io.stderr(`arena: cannot publish: ${problem}\n`);
+    io.stdout(`exit ${EXIT_INFRA}: ${unpublished.length} arena(s) not published to results/; the run itself is in ${rel(layout.dir)}\n`);
+    return EXIT_INFRA;
+  }
 
   if (outcome.refused !== undefined) {
     io.stderr(`arena: ${outcome.refused}\n`);
@@ -112,7 +142,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   if (!trustworthy) {
     io.stdout(
       `exit ${EXIT_INFRA}: ${errors.infra} infra and ${errors.harness} harness error(s) — these results are not the frameworks' own` +
-        `${request.config.mode === "live" ? "; nothing was written to results/" : ""} (rerun them: pnpm arena ${c.command} --retry-errors ${layout.runId})\n`,
+        `${request.config.mode === "live" ? `; ${publishable ? "results/ got only the lanes the provider served" : "nothing was written to results/"}` : ""} (rerun them: pnpm arena ${c.command} --retry-errors ${layout.runId})\n`,
     );
     return EXIT_INFRA;
   }

@@ -7,8 +7,12 @@
  *   than `threshold` of its paired cells passed in A and fail in B — and, only when `alpha` is
  *   given, that loss is also significant: McNemar's exact two-sided p < alpha, with more losses
  *   than gains.
+ *
+ * Only cells the provider served in both runs are paired (report/not-served.ts): a cell it failed
+ * in either run is named apart, and can neither lose nor gain.
  */
 import { pairOutcomes, pairedMcNemar, wilsonInterval } from "../stats/index.ts";
+import { servedItems, servedPairs, unservedItems } from "../report/not-served.ts";
 import type { RunRecord } from "../report/record.ts";
 
 export interface CompareRule {
@@ -26,7 +30,7 @@ export interface Cell {
 export interface LaneDiff {
   readonly arena: string;
   readonly framework: string;
-  /** Pass counts over each side's own cells; undefined: the lane is not in that run. */
+  /** Pass counts over each side's own served cells; undefined: the lane is not in that run. */
   readonly a?: { passed: number; cells: number; available: boolean };
   readonly b?: { passed: number; cells: number; available: boolean };
   /** Passed in A, fail in B; failed in A, pass in B. */
@@ -35,18 +39,26 @@ export interface LaneDiff {
   readonly pValue: number;
   readonly unpairedA: number;
   readonly unpairedB: number;
+  /** Cells the provider failed in A, and in B: in no count above. */
+  readonly notServedA: readonly Cell[];
+  readonly notServedB: readonly Cell[];
+  /** Pairs both runs had that were left out because the provider failed either side. */
+  readonly dropped: number;
   readonly regression: boolean;
 }
 
 type Lane = RunRecord["frameworks"][number];
 
 function side(adapterRecord: Lane | undefined) {
-  return adapterRecord && { passed: adapterRecord.items.filter((i) => i.passed).length, cells: adapterRecord.items.length, available: adapterRecord.available };
+  if (!adapterRecord) return undefined;
+  const served = servedItems(adapterRecord.items);
+  return { passed: served.filter((i) => i.passed).length, cells: served.length, available: adapterRecord.available };
 }
 
+const cellsOf = (items: Lane["items"]): Cell[] => items.map(({ item_id, repeat }) => ({ item_id, repeat }));
+
 export function compareLane(arena: string, adapter: string, a: Lane | undefined, b: Lane | undefined, rule: CompareRule): LaneDiff {
-  const first = a?.items ?? [];
-  const second = b?.items ?? [];
+  const { first, second, dropped } = servedPairs(a?.items ?? [], b?.items ?? []);
   const { pairs, unpairedFirst, unpairedSecond } = pairOutcomes(first, second);
   const lost = pairs.filter((p) => p.first && !p.second).map(({ item_id, repeat }) => ({ item_id, repeat }));
   const gained = pairs.filter((p) => !p.first && p.second).map(({ item_id, repeat }) => ({ item_id, repeat }));
@@ -63,6 +75,9 @@ export function compareLane(arena: string, adapter: string, a: Lane | undefined,
     pValue,
     unpairedA: unpairedFirst,
     unpairedB: unpairedSecond,
+    notServedA: cellsOf(unservedItems(a?.items ?? [])),
+    notServedB: cellsOf(unservedItems(b?.items ?? [])),
+    dropped,
     regression: vanished || (lost.length > rule.threshold && significant),
   };
 }

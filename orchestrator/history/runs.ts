@@ -6,6 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { readRunRecord, RecordReadError } from "../report/output.ts";
+import { isServed } from "../report/not-served.ts";
 import type { RunRecord } from "../report/record.ts";
 import { latestRunId } from "../store/latest.ts";
 import { RunLayout, type OutputRoots } from "../store/layout.ts";
@@ -74,23 +75,30 @@ export function runStatus(manifest: Manifest): string {
 }
 
 export interface PassCount {
+  /** Over the cells the provider served; `notServed` are the rest (report/not-served.ts). */
   readonly passed: number;
   readonly cells: number;
   readonly errored: number;
+  readonly notServed: number;
 }
 
 export function passCount(records: readonly RunRecord[]): PassCount {
   let passed = 0;
   let cells = 0;
   let errored = 0;
+  let notServed = 0;
   for (const r of records) {
     for (const adapterRecord of r.frameworks) {
       for (const item of adapterRecord.items) {
+        if (!isServed(item)) {
+          notServed++;
+          continue;
+        }
         cells++;
         if (item.passed) passed++;
         if (item.error) errored++;
       }
     }
   }
-  return { passed, cells, errored };
+  return { passed, cells, errored, notServed };
 }

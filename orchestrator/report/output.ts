@@ -1,8 +1,8 @@
 /**
  * Where outputs go (harness.md §13, with run folders): each run's records, scorecards and summary
  * live in its own `runs/<run-id>/`, never overwritten by a later run; `results/` receives live
- * scorecards only, and only from a run whose every error was the framework's own. Routing is by
- * the record's mode, by construction. Every file is written atomically and redacted.
+ * scorecards only, lane by lane, never over a row better served by the provider (report/publish.ts).
+ * Routing is by the record's mode, by construction. Every file is written atomically and redacted.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +13,8 @@ import { isRunId } from "../store/run-id.ts";
 import { FORMAT_VERSION, RunRecordSchema, type RunRecord } from "./record.ts";
 import { renderCsv, renderJson, renderMarkdown, scorecardRows } from "./scorecard.ts";
 import { renderSummary, type CellSource } from "./summary.ts";
+import { mergePublished, PublishedReadError, replacesPublished, readPublished, writePublished, type PublishedFile, type PublishOutcome } from "./publish.ts";
+import type { PublishedSource } from "./scorecard-schema.ts";
 
 export class RecordReadError extends Error {
   override readonly name = "RecordReadError";
@@ -29,18 +31,49 @@ export function writeRunRecord(layout: RunLayout, record: RunRecord): string {
   return file;
 }
 
-export function writeScorecards(dir: string, record: RunRecord): string {
+/** `sources`: a published scorecard's rows' runs (results/ only). */
+export function writeScorecards(dir: string, record: RunRecord, sources?: readonly PublishedSource[]): string {
   const rows = scorecardRows(record);
-  writeFileAtomic(path.join(dir, "scorecard.md"), renderMarkdown(record, rows));
+  writeFileAtomic(path.join(dir, "scorecard.md"), renderMarkdown(record, rows, sources));
   writeFileAtomic(path.join(dir, "scorecard.csv"), renderCsv(rows));
-  writeFileAtomic(path.join(dir, "scorecard.json"), renderJson(record, rows));
+  writeFileAtomic(path.join(dir, "scorecard.json"), renderJson(record, rows, sources));
   return dir;
 }
 
-/** The published copy of a live scorecard: `results/<arena>/`. Mock records are refused by construction. */
-export function publishLiveScorecards(resultsDir: string, record: RunRecord): string {
+/**
+ * A live record merged into `results/<arena>/` by the publishing rule: the scorecards and
+ * `published.json` are rewritten from the merged record, or left alone when nothing of the run
+ * may be published and nothing was there. Mock records are refused by construction.
+ */
+export function publishLiveScorecards(resultsDir: string, record: RunRecord): PublishOutcome & { dir: string } {
   if (record.mode !== "live") throw new Error(`refusing to publish a ${record.mode} record to results/`);
-  return writeScorecards(inside(resultsDir, record.arena), record);
+  const dir = inside(resultsDir, record.arena);
+  const outcome = mergePublished(readPublished(dir), record);
+  if (outcome.file) {
+    writeScorecards(dir, outcome.file.record, outcome.file.sources);
+    writePublished(dir, outcome.file);
+  }
+  return { ...outcome, dir };
+}
+
+/** Every arena's published record under `results/`, and where each row came from; one that does not read is skipped with a warning. */
+export function publishedRecords(resultsDir: string, warn: (line: string) => void): LatestRecords {
+  const records: RunRecord[] = [];
+  const sources: CellSource[] = [];
+  for (const arena of listDir(resultsDir)) {
+    let file: PublishedFile | undefined;
+    try {
+      file = readPublished(path.join(resultsDir, arena));
+    } catch (err) {
+      if (!(err instanceof PublishedReadError)) throw err;
+      warn(`skipped ${err.message}`);
+      continue;
+    }
+    if (!file) continue;
+    records.push(file.record);
+    for (const s of file.sources) sources.push({ arena: file.record.arena, framework: s.framework, runId: s.run_id, startedAt: s.started_at });
+  }
+  return { records, sources };
 }
 
 export function readRunRecord(file: string): RunRecord {
@@ -77,7 +110,8 @@ export interface LatestRecords {
 }
 
 /**
- * The newest complete, non-partial result per arena × framework for `mode`, across run folders.
+ * The newest complete, non-partial result per arena × framework for `mode`, across run folders,
+ * unless an older one was better served by the provider (report/publish.ts).
  * An unreadable or old-format record is skipped with one warning naming the file.
  */
 export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (line: string) => void): LatestRecords {
@@ -100,7 +134,11 @@ export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (l
       base.set(record.arena, record);
       const byAdapter = rows.get(record.arena) ?? new Map<string, { adapterRecord: RunRecord["frameworks"][number]; record: RunRecord }>();
       rows.set(record.arena, byAdapter);
-      for (const adapterRecord of record.frameworks) byAdapter.set(adapterRecord.framework, { adapterRecord, record });
+      for (const adapterRecord of record.frameworks) {
+        // The publishing rule here too: a newer lane the provider served less completely does not hide a better one.
+        const earlier = byAdapter.get(adapterRecord.framework)?.adapterRecord;
+        if (!earlier || replacesPublished(adapterRecord, earlier)) byAdapter.set(adapterRecord.framework, { adapterRecord, record });
+      }
     }
   }
   const records: RunRecord[] = [];
@@ -113,14 +151,17 @@ export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (l
   return { records, sources };
 }
 
-/** `runs/summary.md` (mock) or `results/summary.md` (live), across runs, naming each cell's run. */
+/** `runs/summary.md` (mock, from run folders) or `results/summary.md` (live, from what results/ publishes), naming each cell's run. */
 export function writeCrossRunSummary(
   roots: { runsDir: string; resultsDir: string },
   mode: RunRecord["mode"],
   warn: (line: string) => void,
-): string {
+): string | undefined {
   const file = mode === "live" ? path.join(roots.resultsDir, "summary.md") : path.join(roots.runsDir, "summary.md");
-  const { records, sources } = latestRecords(roots.runsDir, mode, warn);
+  // Live: what results/ publishes, so the summary never shows a lane the scorecards kept out.
+  const { records, sources } = mode === "live" ? publishedRecords(roots.resultsDir, warn) : latestRecords(roots.runsDir, mode, warn);
+  // Nothing published yet (a first live run the provider served on no lane): no summary to claim.
+  if (mode === "live" && records.length === 0) return undefined;
   writeFileAtomic(file, renderSummary(records, sources));
   return file;
 }

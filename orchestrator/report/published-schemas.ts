@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { JournalLineSchema } from "../store/journal.ts";
 import { RunRecordSchema } from "./record.ts";
+import { PublishedFileSchema } from "./publish.ts";
 import { ScorecardJsonSchema } from "./scorecard-schema.ts";
 
 export const SCHEMA_DIR = "docs/schema";
@@ -13,6 +14,7 @@ export const SCHEMA_DIR = "docs/schema";
 const PUBLISHED = [
   { file: "run-record.schema.json", title: "agentic-arena run record (runs/<run>/records/<arena>.json)", schema: RunRecordSchema },
   { file: "scorecard.schema.json", title: "agentic-arena scorecard (runs/<run>/scorecards/<arena>.json)", schema: ScorecardJsonSchema },
+  { file: "published.schema.json", title: "agentic-arena published lanes (results/<arena>/published.json)", schema: PublishedFileSchema },
   { file: "journal-line.schema.json", title: "agentic-arena journal line (one line of runs/<run>/journal.jsonl)", schema: JournalLineSchema },
 ] as const;
 

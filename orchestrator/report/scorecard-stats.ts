@@ -3,10 +3,11 @@
  * test of each framework against the baseline on the same items × repeats, and with repeats,
  * pass@k and pass^k (orchestrator/stats computes them; this only says them). A pass rate on a few
  * items means little without its interval, and two frameworks on the same items are compared
- * pairwise, not by their totals.
+ * pairwise, not by their totals. Only cells the provider served count (report/not-served.ts).
  */
 import { formatFixed } from "@agentic-arena/py-semantics";
 import { meanPassAtK, meanPassHatK, pairedMcNemar, wilsonInterval } from "../stats/index.ts";
+import { servedItems, servedPairs } from "./not-served.ts";
 import type { AdapterRecord, RunRecord } from "./record.ts";
 
 const BASELINE = "vanilla";
@@ -14,21 +15,28 @@ const BASELINE = "vanilla";
 const pct = (x: number) => `${formatFixed(x * 100, 1)}%`;
 
 function wilsonText(adapterRecord: AdapterRecord): string {
-  const n = adapterRecord.items.length;
-  const ci = wilsonInterval(adapterRecord.items.filter((i) => i.passed).length, n);
+  const served = servedItems(adapterRecord.items);
+  const ci = wilsonInterval(served.filter((i) => i.passed).length, served.length);
   return ci ? `${pct(ci.low)}–${pct(ci.high)}` : "n/a";
 }
 
-function againstBaseline(adapterRecord: AdapterRecord, baseline: AdapterRecord | undefined): string {
+/** `runOf`: a published scorecard's lane → run; lanes of two runs are not paired. */
+export type RunOf = (framework: string) => string | undefined;
+
+function againstBaseline(adapterRecord: AdapterRecord, baseline: AdapterRecord | undefined, runOf: RunOf | undefined): string {
   if (!baseline || adapterRecord.framework === BASELINE) return "—";
-  const t = pairedMcNemar(adapterRecord.items, baseline.items);
-  if (t.paired === 0) return "n/a (no shared items)";
-  return `${t.b} better, ${t.c} worse of ${t.paired}; p = ${formatFixed(t.pValue, 3)}`;
+  if (runOf && runOf(adapterRecord.framework) !== runOf(baseline.framework)) return "n/a (published from different runs)";
+  // A pair either side of which the provider failed says nothing about either framework.
+  const { first, second, dropped } = servedPairs(adapterRecord.items, baseline.items);
+  const t = pairedMcNemar(first, second);
+  const droppedText = dropped > 0 ? `; ${dropped} pair(s) dropped: not served by the provider` : "";
+  if (t.paired === 0) return `n/a (no shared items${droppedText})`;
+  return `${t.b} better, ${t.c} worse of ${t.paired}; p = ${formatFixed(t.pValue, 3)}${droppedText}`;
 }
 
 function passAtKText(adapterRecord: AdapterRecord, k: number): string {
   const byItem = new Map<string, { n: number; c: number }>();
-  for (const i of adapterRecord.items) {
+  for (const i of servedItems(adapterRecord.items)) {
     const counts = byItem.get(i.item_id) ?? { n: 0, c: 0 };
     byItem.set(i.item_id, { n: counts.n + 1, c: counts.c + (i.passed ? 1 : 0) });
   }
@@ -38,8 +46,8 @@ function passAtKText(adapterRecord: AdapterRecord, k: number): string {
   return `${at === undefined ? "n/a" : pct(at)} | ${hat === undefined ? "n/a" : pct(hat)}`;
 }
 
-export function statisticsSection(record: RunRecord): string[] {
-  const available = record.frameworks.filter((f) => f.available && f.items.length > 0);
+export function statisticsSection(record: RunRecord, runOf?: RunOf): string[] {
+  const available = record.frameworks.filter((f) => f.available && servedItems(f.items).length > 0);
   if (available.length === 0) return [];
   const baseline = record.frameworks.find((f) => f.framework === BASELINE && f.available);
   const k = record.repeat;
@@ -55,7 +63,7 @@ export function statisticsSection(record: RunRecord): string[] {
     k > 1 ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|",
   ];
   for (const adapterRecord of available) {
-    const cells = [`\`${adapterRecord.framework}\``, wilsonText(adapterRecord), againstBaseline(adapterRecord, baseline)];
+    const cells = [`\`${adapterRecord.framework}\``, wilsonText(adapterRecord), againstBaseline(adapterRecord, baseline, runOf)];
     lines.push(`| ${cells.join(" | ")}${k > 1 ? ` | ${passAtKText(adapterRecord, k)}` : ""} |`);
   }
   return lines;

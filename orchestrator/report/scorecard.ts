@@ -4,17 +4,19 @@
  */
 import { formatFixed, pyRound } from "@agentic-arena/py-semantics";
 import { failureReason } from "./failure-reason.ts";
+import { causesText, servedItems, unservedCauses, unservedText } from "./not-served.ts";
 import { statisticsSection } from "./scorecard-stats.ts";
 import type { AdapterRecord, RunRecord } from "./record.ts";
 import { ERROR_CLASSES, type ErrorClass } from "../run/error-class.ts";
 
-import type { AvailableRow, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
+import type { AvailableRow, PublishedSource, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
 
 export type { AvailableRow, ScorecardRow, UnavailableRow } from "./scorecard-schema.ts";
 
 function rowFor(adapterRecord: AdapterRecord, pricing: RunRecord["pricing"]): ScorecardRow {
   if (!adapterRecord.available) return { framework: adapterRecord.framework, available: false, reason: adapterRecord.reason ?? "" };
-  const items = adapterRecord.items;
+  // Every figure of the row is over the cells the provider served; the rest are counted beside them.
+  const items = servedItems(adapterRecord.items);
   const n = items.length;
   const div = n || 1;
   const passed = items.filter((i) => i.passed).length;
@@ -41,9 +43,11 @@ function rowFor(adapterRecord: AdapterRecord, pricing: RunRecord["pricing"]): Sc
     pass_rate: pyRound(passed / div, 3),
     passed,
     errors: items.filter((i) => i.error).length,
-    errors_by_class: errorsByClass(adapterRecord),
+    errors_by_class: errorsByClass(items),
+    not_served: adapterRecord.items.length - n,
+    not_served_by_cause: unservedCauses(adapterRecord.items),
     violations: items.filter((i) => (i.violations?.length ?? 0) > 0).length,
-    violations_by_rule: violationsByRule(adapterRecord),
+    violations_by_rule: violationsByRule(items),
     mean_latency_s: pyRound(items.reduce((a, i) => a + i.latency_s, 0) / div, 3),
     total_tokens: prompt + completion,
     mean_tokens: pyRound((prompt + completion) / div, 1),
@@ -57,9 +61,9 @@ function rowFor(adapterRecord: AdapterRecord, pricing: RunRecord["pricing"]): Sc
   };
 }
 
-function errorsByClass(adapterRecord: AdapterRecord): Partial<Record<ErrorClass, number>> {
+function errorsByClass(items: AdapterRecord["items"]): Partial<Record<ErrorClass, number>> {
   const counts: Partial<Record<ErrorClass, number>> = {};
-  for (const i of adapterRecord.items) {
+  for (const i of items) {
     if (!i.error) continue;
     // Records written before classes existed count as the framework's own errors.
     const c = i.error_class ?? "adapter";
@@ -68,9 +72,9 @@ function errorsByClass(adapterRecord: AdapterRecord): Partial<Record<ErrorClass,
   return counts;
 }
 
-function violationsByRule(adapterRecord: AdapterRecord): Record<string, number> {
+function violationsByRule(items: AdapterRecord["items"]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const i of adapterRecord.items) for (const rule of new Set((i.violations ?? []).map((v) => v.rule))) counts[rule] = (counts[rule] ?? 0) + 1;
+  for (const i of items) for (const rule of new Set((i.violations ?? []).map((v) => v.rule))) counts[rule] = (counts[rule] ?? 0) + 1;
   return counts;
 }
 
@@ -99,7 +103,8 @@ export function percent(x: number, decimals: number): string {
   return `${formatFixed(x * 100, decimals)}%`;
 }
 
-export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[]): string {
+/** `sources`: a published scorecard's (results/), whose rows may come from different runs. */
+export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[], sources?: readonly PublishedSource[]): string {
   const lines = [
     `# Scorecard — \`${record.arena}\``,
     "",
@@ -114,8 +119,8 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
     `- **Prices:** est. cost at $${record.pricing.input_per_m} / $${record.pricing.output_per_m} per 1M prompt / completion tokens` +
       ` (ARENA_PRICE_INPUT_PER_M / ARENA_PRICE_OUTPUT_PER_M)${record.mode === "mock" ? "; mock token counts are scripted, so mock cost is wiring too" : ""}`,
     "",
-    "| Framework | Ver | Pass rate | Errors | Rule violations | Mean latency | Mean tokens | Mean LLM calls | Est. cost |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|",
+    "| Framework | Ver | Pass rate | Errors | Not served by the provider | Rule violations | Mean latency | Mean tokens | Mean LLM calls | Est. cost |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const r of rows) {
     if (!r.available) {
@@ -125,11 +130,12 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
     const rate = `${percent(r.pass_rate, 0)} (${r.passed}/${r.items})${r.pass_rate_stddev !== null ? ` ±${percent(r.pass_rate_stddev, 1)}` : ""}`;
     const classes = formatErrorClasses(r.errors_by_class);
     const rules = formatRuleCounts(r.violations_by_rule);
+    const causes = causesText(r.not_served_by_cause);
     lines.push(
-      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors}${classes ? ` (${classes})` : ""} | ${r.violations}${rules ? ` (${rules})` : ""} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
+      `| \`${r.framework}\` | ${r.lib_version} | ${rate} | ${r.errors}${classes ? ` (${classes})` : ""} | ${r.not_served}${causes ? ` (${causes})` : ""} | ${r.violations}${rules ? ` (${rules})` : ""} | ${formatFixed(r.mean_latency_s, 3)}s | ${formatFixed(r.mean_tokens, 0)} | ${formatFixed(r.mean_llm_calls, 2)} | $${formatFixed(r.est_cost_usd, 4)} |`,
     );
   }
-  lines.push(...statisticsSection(record));
+  lines.push(...statisticsSection(record, sources && ((framework) => sources.find((s) => s.framework === framework)?.run_id)));
   if (record.repeat > 1) {
     lines.push("", `± is the population standard deviation of the per-repeat pass rate across ${record.repeat} repeats.`, "");
     const unstable = rows.filter((r): r is AvailableRow => r.available && r.unstable_items > 0);
@@ -147,17 +153,34 @@ export function renderMarkdown(record: RunRecord, rows: readonly ScorecardRow[])
     lines.push("", "**Not available this run:**", "");
     for (const r of unavailable) lines.push(`- \`${r.framework}\` — ${r.reason}`);
   }
+  if (sources) lines.push(...sourcesSection(sources));
   lines.push("", "_Generated by `arena run` from the raw run record; do not edit by hand._", "");
   return lines.join("\n");
 }
 
-/** Each failed item with why: the failing check's detail or the error and its class, and the answer. */
+/**
+ * Each failed item with why (the failing check's detail or the error and its class, and the
+ * answer); then, apart, the cells the provider did not serve, which no figure above counts.
+ */
 function failedItems(record: RunRecord): string[] {
-  const failed = record.frameworks.flatMap((adapterRecord) => adapterRecord.items.filter((i) => !i.passed).map((i) => ({ adapter: adapterRecord.framework, i })));
-  if (failed.length === 0) return [];
+  const failed = record.frameworks.flatMap((adapterRecord) => servedItems(adapterRecord.items).filter((i) => !i.passed).map((i) => ({ adapter: adapterRecord.framework, i })));
   const repeatOf = (r: number) => (record.repeat > 1 ? ` (repeat ${r + 1})` : "");
-  const lines = ["", "**Failed items**", ""];
+  const lines: string[] = [];
+  if (failed.length > 0) lines.push("", "**Failed items**", "");
   for (const { adapter, i } of failed) lines.push(`- \`${adapter}\` \`${i.item_id}\`${repeatOf(i.repeat)} — ${failureReason(i).replaceAll("|", "\\|")}`);
+  const unserved = record.frameworks.filter((f) => unservedText(f.items) !== "");
+  if (unserved.length > 0) lines.push("", "**Not served by the provider** (left out of every figure above)", "");
+  for (const f of unserved) lines.push(`- \`${f.framework}\` — ${unservedText(f.items)}`);
+  return lines;
+}
+
+/** Each published row's run; a row kept over a later run says which run and why. */
+function sourcesSection(sources: readonly PublishedSource[]): string[] {
+  const lines = ["", "**Published from**", "", "| Framework | Run | Started | Note |", "|---|---|---|---|"];
+  for (const s of sources) {
+    const note = s.kept_over ? `kept: run \`${s.kept_over.run_id}\` was not published over it (${s.kept_over.reason})` : "—";
+    lines.push(`| \`${s.framework}\` | \`${s.run_id}\` | ${s.started_at} | ${note} |`);
+  }
   return lines;
 }
 
@@ -179,6 +202,8 @@ const CSV_COLUMNS = [
   "reason",
   "error_classes",
   "rule_violations",
+  "not_served",
+  "not_served_causes",
 ] as const;
 
 function csvCell(v: unknown): string {
@@ -194,14 +219,20 @@ export function renderCsv(rows: readonly ScorecardRow[]): string {
   for (const r of rows) {
     const cells: Record<string, unknown> = {
       ...r,
-      ...(r.available ? { error_classes: formatErrorClasses(r.errors_by_class), rule_violations: formatRuleCounts(r.violations_by_rule) } : {}),
+      ...(r.available
+        ? {
+            error_classes: formatErrorClasses(r.errors_by_class),
+            rule_violations: formatRuleCounts(r.violations_by_rule),
+            not_served_causes: causesText(r.not_served_by_cause),
+          }
+        : {}),
     };
     out.push(CSV_COLUMNS.map((c) => csvCell(cells[c])).join(","));
   }
   return out.join("\r\n") + "\r\n";
 }
 
-export function renderJson(record: RunRecord, rows: readonly ScorecardRow[]): string {
+export function renderJson(record: RunRecord, rows: readonly ScorecardRow[], sources?: readonly PublishedSource[]): string {
   const { frameworks: _frameworks, ...meta } = record;
-  return JSON.stringify({ meta, rows }, null, 2) + "\n";
+  return JSON.stringify({ meta, rows, ...(sources ? { sources } : {}) }, null, 2) + "\n";
 }

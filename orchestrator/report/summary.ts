@@ -1,9 +1,11 @@
 /**
  * The cross-arena summary (harness.md §12), built from the latest non-partial run record per
  * arena for one mode. Only two mock-mode tables compare frameworks (resilience and prompt size);
- * the grid is a wiring check, and the summary says so.
+ * the grid is a wiring check, and the summary says so. Every figure counts only the cells the
+ * provider served; the others are listed apart, with their cause.
  */
 import { formatFixed } from "@agentic-arena/py-semantics";
+import { servedItems, unservedItems, unservedText } from "./not-served.ts";
 import type { AdapterRecord, RunRecord } from "./record.ts";
 
 const PAUSE_ARENAS = ["human_in_the_loop", "durable_state"];
@@ -26,6 +28,20 @@ function cell(adapterRecord: AdapterRecord | undefined): string {
   return passed === adapterRecord.items.length && passed > 0 ? "✅" : `${passed}/${adapterRecord.items.length}`;
 }
 
+/** The record with each lane cut to the cells the provider served: what every figure is computed from. */
+function servedOnly(record: RunRecord): RunRecord {
+  return { ...record, frameworks: record.frameworks.map((f) => ({ ...f, items: servedItems(f.items) })) };
+}
+
+function unservedSection(records: readonly RunRecord[]): string[] {
+  const lines: string[] = [];
+  for (const r of records) {
+    for (const f of r.frameworks) if (unservedItems(f.items).length > 0) lines.push(`| \`${r.arena}\` | \`${f.framework}\` | ${unservedText(f.items)} |`);
+  }
+  if (lines.length === 0) return [];
+  return ["## Not served by the provider (in no figure above)", "", "| Arena | Framework | Cells |", "|---|---|---|", ...lines, ""];
+}
+
 function meanPrompt(adapterRecord: AdapterRecord): number {
   return adapterRecord.items.reduce((a, i) => a + i.prompt_tokens, 0) / (adapterRecord.items.length || 1);
 }
@@ -39,7 +55,8 @@ export interface CellSource {
 }
 
 export function renderSummary(records: readonly RunRecord[], sources: readonly CellSource[] = []): string {
-  const sorted = [...records].sort((a, b) => a.arena.localeCompare(b.arena));
+  const all = [...records].sort((a, b) => a.arena.localeCompare(b.arena));
+  const sorted = all.map(servedOnly);
   const mode = sorted[0]?.mode ?? "mock";
   const adapterNames: string[] = [];
   const variants = new Set<string>();
@@ -63,7 +80,8 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
   for (const name of adapterNames) {
     lines.push(`| \`${name}\` | ${sorted.map((r) => cell(find(r, name))).join(" | ")} |`);
   }
-  lines.push("", "`✅` every item passed · `n/m` partial · `n/s` unsupported (not a failure) · `stub` · `·` not installed · `err` unavailable", "");
+  lines.push("", "`✅` every item passed · `n/m` partial · `n/s` unsupported (not a failure) · `stub` · `·` not installed · `err` unavailable; counts are over the cells the provider served", "");
+  lines.push(...unservedSection(all));
 
   const resilience = sorted.find((r) => r.arena === "resilience");
   if (resilience) {

@@ -217,7 +217,7 @@ describe("against the baseline", () => {
 
   it("pairs each lane with the baseline's lane of the same arena, and the baseline with nothing", () => {
     // fancy passed t-01 only; vanilla passed all three: two cells worse, none better.
-    expect(cell(d, "fancy", "tool_use").vsBaseline).toEqual({ better: 0, worse: 2, paired: 3, pValue: 0.5 });
+    expect(cell(d, "fancy", "tool_use").vsBaseline).toEqual({ better: 0, worse: 2, paired: 3, pValue: 0.5, dropped: 0 });
     expect(cell(d, "vanilla", "tool_use").vsBaseline).toBeUndefined();
   });
 

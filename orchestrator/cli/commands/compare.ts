@@ -1,6 +1,7 @@
 /**
  * `arena compare RUN_A RUN_B`: the two runs item by item, per arena × framework, and exit 1 when
  * a lane regresses by the rule in history/compare.ts (for CI: B is the candidate, A the baseline).
+ * Cells the provider failed in either run are named on their own line and never regress.
  */
 import { readEnvironment } from "../../config/arena-config.ts";
 import { parseCount, parseDecimal } from "../../config/values.ts";
@@ -59,6 +60,10 @@ export function run(ctx: CommandContext): number {
     const lane = `${d.arena}/${d.framework}`;
     if (d.lost.length > 0) io.stdout(`  lost   ${lane}: ${d.lost.map(cellText).join(", ")}\n`);
     if (d.gained.length > 0) io.stdout(`  gained ${lane}: ${d.gained.map(cellText).join(", ")}\n`);
+    if (d.notServedA.length + d.notServedB.length > 0) {
+      const which = (cells: readonly Cell[]) => (cells.length > 0 ? cells.map(cellText).join(", ") : "none");
+      io.stdout(`  not served by the provider ${lane} (not compared): A ${which(d.notServedA)}; B ${which(d.notServedB)}\n`);
+    }
     if (d.a && d.b && d.unpairedA + d.unpairedB > 0) io.stdout(`  unpaired ${lane}: ${d.unpairedA} cell(s) only in A, ${d.unpairedB} only in B\n`);
   }
   const regressions = diffs.filter((d) => d.regression);

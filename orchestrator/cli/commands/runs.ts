@@ -30,7 +30,8 @@ export function run(ctx: CommandContext): number {
       const { manifest, records } = loadRun(new RunLayout(roots, id));
       const adapters = records.length > 0 ? [...new Set(records.flatMap((r) => r.frameworks.map((f) => f.framework)))] : manifest.frameworks;
       const count = passCount(records);
-      const passed = count.cells === 0 ? "-" : `${count.passed}/${count.cells}${count.errored ? ` (${count.errored} errored)` : ""}`;
+      const notes = [count.errored ? `${count.errored} errored` : "", count.notServed ? `${count.notServed} not served` : ""].filter(Boolean).join(", ");
+      const passed = count.cells + count.notServed === 0 ? "-" : `${count.passed}/${count.cells}${notes ? ` (${notes})` : ""}`;
       const scope = manifest.item_filter ? " (partial)" : "";
       rows.push([id, runDate(id), manifest.mode, names(manifest.arenas.map((a) => a.id)), names(adapters), passed, `${runStatus(manifest)}${scope}`]);
     } catch (err) {

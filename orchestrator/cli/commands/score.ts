@@ -11,6 +11,7 @@ import { readEnvironment } from "../../config/arena-config.ts";
 import { rescoreRecords } from "../../history/rescore.ts";
 import { loadRun, resolveRun } from "../../history/runs.ts";
 import { writeRunRecord, writeRunSummary, writeScorecards } from "../../report/output.ts";
+import { servedItems, unservedText } from "../../report/not-served.ts";
 import { isoSeconds } from "../../report/record.ts";
 import { RunLayout } from "../../store/layout.ts";
 import { fingerprintArena, writeManifest, type Manifest } from "../../store/manifest.ts";
@@ -66,9 +67,16 @@ export async function run(ctx: CommandContext): Promise<number> {
   }
   for (const [i, record] of rescored.records.entries()) {
     for (const [j, adapterRecord] of record.frameworks.entries()) {
-      const was = original.records[i]!.frameworks[j]!.items.filter((x) => x.passed).length;
-      const passedNow = adapterRecord.items.filter((x) => x.passed).length;
-      io.stdout(adapterRecord.available ? `${record.arena} ${adapterRecord.framework}: ${passedNow}/${adapterRecord.items.length} passed (was ${was})\n` : `${record.arena} ${adapterRecord.framework}: not available (${adapterRecord.reason})\n`);
+      // Over the cells the provider served, as every figure; the others are named beside the count.
+      const was = servedItems(original.records[i]!.frameworks[j]!.items).filter((x) => x.passed).length;
+      const served = servedItems(adapterRecord.items);
+      const passedNow = served.filter((x) => x.passed).length;
+      const unserved = unservedText(adapterRecord.items);
+      io.stdout(
+        adapterRecord.available
+          ? `${record.arena} ${adapterRecord.framework}: ${passedNow}/${served.length} passed (was ${was})${unserved ? `; ${unserved}` : ""}\n`
+          : `${record.arena} ${adapterRecord.framework}: not available (${adapterRecord.reason})\n`,
+      );
     }
   }
   io.stdout(`${rescored.changes.length} verdict(s) changed; scored from ${original.layout.runId}, no model call\n`);

@@ -1,8 +1,10 @@
 /**
  * From loaded run records (and each run's manifest) to the report's data. Pure: the clock and
- * the statistics come in as arguments, so the same records always give the same report.
+ * the statistics come in as arguments, so the same records always give the same report. Figures
+ * count only the cells the provider served (report/not-served.ts); the item grid shows every cell.
  */
 import type { Manifest } from "../../store/manifest.ts";
+import { servedItems, servedPairs, unservedCauses } from "../not-served.ts";
 import type { RunRecord } from "../record.ts";
 import { itemGrid } from "./items.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
@@ -57,13 +59,16 @@ function againstBaseline(lane: Lane, lanes: readonly Lane[], baseline: string, s
   if (!statistics?.pairedMcNemar || lane.adapterRecord.framework === baseline || !lane.adapterRecord.available) return undefined;
   const base = baselineLane(lanes, lane, baseline);
   if (!base?.adapterRecord.available) return undefined;
-  const t = statistics.pairedMcNemar(lane.adapterRecord.items, base.adapterRecord.items);
-  return t.paired === 0 ? undefined : { better: t.b, worse: t.c, paired: t.paired, pValue: t.pValue };
+  // A pair either side of which the provider failed is dropped, and the count says so.
+  const { first, second, dropped } = servedPairs(lane.adapterRecord.items, base.adapterRecord.items);
+  const t = statistics.pairedMcNemar(first, second);
+  return t.paired === 0 ? undefined : { better: t.b, worse: t.c, paired: t.paired, pValue: t.pValue, dropped };
 }
 
+/** `lanes` whole (the paired test drops unserved pairs itself); every other figure is over served cells. */
 function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, statistics: ReportStatistics | undefined): Cell {
   const { adapterRecord, record } = lane;
-  const items = adapterRecord.items;
+  const items = servedItems(adapterRecord.items);
   const passed = items.filter((i) => i.passed).length;
   const passInterval = adapterRecord.available && items.length > 0 ? statistics?.wilsonInterval(passed, items.length) : undefined;
   const overhead = promptOverhead(lanes, lane, baseline);
@@ -80,6 +85,8 @@ function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, statistics
     ...(vsBaseline ? { vsBaseline } : {}),
     errors: items.filter((i) => i.error).length,
     errorsByClass: errorsByClass(items),
+    notServed: adapterRecord.items.length - items.length,
+    notServedByCause: unservedCauses(adapterRecord.items),
     violationItems: items.filter((i) => (i.violations?.length ?? 0) > 0).length,
     violationsByRule: violationsByRule(items),
     metrics: laneMetrics(items, record.pricing, `${lane.runId}/${record.arena}/${lane.seriesId}`, statistics),
@@ -129,6 +136,7 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
   const transcriptFiles = new Map<string, LaneTranscriptFile>();
   for (const run of runs) for (const t of run.transcripts ?? []) transcriptFiles.set(`${run.runId}/${t.arena}/${t.framework}`, t);
   const grid = itemGrid(lanes, seriesOrder, (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.adapterRecord.framework}`));
+  const servedLanes = lanes.map((l) => ({ ...l, adapterRecord: { ...l.adapterRecord, items: servedItems(l.adapterRecord.items) } }));
   const modes = new Set(runs.map((r) => r.manifest?.mode ?? r.records[0]?.mode ?? "mock"));
   return {
     formatVersion: 1,
@@ -140,8 +148,8 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
     arenas: arenaIds.map((id) => arenas.get(id)!),
     cells: lanes.map((l) => cellOf(l, lanes, baseline, options.statistics)),
     overhead: overheadRows(lanes, seriesOrder, baseline),
-    resilience: resilienceRows(lanes),
-    pause: pauseRows(lanes),
+    resilience: resilienceRows(servedLanes),
+    pause: pauseRows(servedLanes),
     ...grid,
   };
 }

@@ -4,12 +4,15 @@
  * the first time one is opened (a 10,000-item run should not pay for it at load), and each lane's
  * transcripts in a block of their own, parsed when one of them is expanded.
  */
+import { isServed } from "../not-served.ts";
 import type { ItemRecord } from "../record.ts";
 import type { Lane } from "./tables.ts";
 import { transcriptKey, type LaneTranscriptFile } from "./transcript.ts";
 import type { ItemCell, ItemDetail, ItemRow, ItemStatus, LaneTranscripts } from "./types.ts";
 
+/** `unserved`: the provider failed the cell (report/not-served.ts), which no figure counts. */
 export function itemStatus(item: ItemRecord): ItemStatus {
+  if (!isServed(item)) return "unserved";
   return item.error ? "error" : item.passed ? "pass" : "fail";
 }
 

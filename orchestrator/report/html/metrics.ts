@@ -1,10 +1,11 @@
 /**
- * Per-lane figures: means as the scorecard takes them (over every item of the lane, errored ones
- * included, so the report and the scorecard never disagree), plus intervals when a provider is
+ * Per-lane figures: means as the scorecard takes them (over every served item of the lane, errored
+ * ones included, so the report and the scorecard never disagree), plus intervals when a provider is
  * given. Bootstrap seeds come from the figure's name, so rebuilding a report gives the same bars.
  */
 import type { AdapterRecord, ItemRecord, RunRecord } from "../record.ts";
 import type { ErrorClass } from "../../run/error-class.ts";
+import { servedItems } from "../not-served.ts";
 import { METRICS, type ReportStatistics, type Metric, type MetricName } from "./types.ts";
 
 /** FNV-1a over the UTF-16 code units: small, stable, and enough to decorrelate seeds. */
@@ -79,7 +80,9 @@ export function violationsByRule(items: readonly ItemRecord[]): Record<string, n
   return counts;
 }
 
+/** Over the cells the provider served, as every other figure. */
 export function meanPrompt(adapterRecord: AdapterRecord | undefined): number | undefined {
-  if (!adapterRecord?.available || adapterRecord.items.length === 0) return undefined;
-  return mean(adapterRecord.items.map((i) => i.prompt_tokens));
+  const items = adapterRecord?.available ? servedItems(adapterRecord.items) : [];
+  if (items.length === 0) return undefined;
+  return mean(items.map((i) => i.prompt_tokens));
 }

@@ -35,6 +35,8 @@ export interface PairedComparison {
   readonly paired: number;
   /** Exact McNemar, two-sided. */
   readonly pValue: number;
+  /** Pairs both ran that were left out because the provider failed either side. */
+  readonly dropped: number;
 }
 
 export interface Metric {
@@ -112,6 +114,9 @@ export interface Cell {
   readonly vsBaseline?: PairedComparison;
   readonly errors: number;
   readonly errorsByClass: Partial<Record<ErrorClass, number>>;
+  /** Cells the provider failed: in none of this cell's figures (`n` excludes them), by cause. */
+  readonly notServed: number;
+  readonly notServedByCause: Record<string, number>;
   /** Items with at least one broken rule, and per rule the items that broke it. */
   readonly violationItems: number;
   readonly violationsByRule: Record<string, number>;
@@ -153,7 +158,7 @@ export interface PauseRow {
   readonly legPromptTokens: number[];
 }
 
-export type ItemStatus = "pass" | "fail" | "error";
+export type ItemStatus = "pass" | "fail" | "error" | "unserved";
 
 /** The item grid keeps only what a row needs; the rest is in `details`, parsed on demand. */
 export interface ItemRow {

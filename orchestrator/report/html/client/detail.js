@@ -30,7 +30,7 @@ function seriesDetail(d, cell, open) {
   return h(
     "details",
     { className: `series-detail st-${cell.status}`, open, "data-series": d.series },
-    h("summary", {}, `${seriesLabel(d.series)} — ${cell.status}`),
+    h("summary", {}, `${seriesLabel(d.series)} — ${cell.status === "unserved" ? "not served by the provider" : cell.status}`),
     d.error ? h("div", { className: "error-box" }, h("strong", {}, `error (${d.errorClass})`), pre(d.error)) : null,
     h("h4", {}, "Checks"),
     checks,

@@ -2,12 +2,13 @@
 // DOM at a time. Clicking a cell opens the item (detail.js).
 
 const PAGE_SIZE = 100;
-const SYMBOL = { pass: "✓", fail: "✗", error: "!" };
+const SYMBOL = { pass: "✓", fail: "✗", error: "!", unserved: "⊘" };
 
 const FILTERS = {
   all: { label: "All", keep: () => true },
   failed: { label: "Failed", keep: (row) => row.cells.some((c) => c && c.status === "fail") },
   errored: { label: "Errored", keep: (row) => row.cells.some((c) => c && c.status === "error") },
+  unserved: { label: "Not served by the provider", keep: (row) => row.cells.some((c) => c && c.status === "unserved") },
   differ: { label: "Frameworks differ", keep: (row) => new Set(row.cells.filter(Boolean).map((c) => c.status)).size > 1 },
   violations: { label: "Rule violations", keep: (row) => row.cells.some((c) => c && c.violations > 0) },
 };

@@ -16,14 +16,21 @@ function overviewCell(c) {
     { className: tone },
     rate,
     errors ? h("div", { className: "errors" }, `errors: ${errors}`) : null,
+    c.notServed ? h("div", { className: "not-served" }, notServedText(c)) : null,
     c.violationItems ? h("div", { className: "violations" }, `violations: ${c.violationItems} (${rules})`) : null,
     c.vsBaseline ? pairedText(c.vsBaseline) : null,
   );
 }
 
+// Beside the figures, never in them: the cells the provider failed, by cause.
+function notServedText(c) {
+  const causes = Object.entries(c.notServedByCause).map(([k, v]) => `${v}× ${k}`).join(", ");
+  return `not served by the provider: ${c.notServed} (${causes})`;
+}
+
 // Against the baseline on the same cells: the counts decide the direction, p says how surprising they are.
 function pairedText(t) {
-  return h("div", { className: "paired", title: `exact McNemar over ${t.paired} paired cells` }, `vs ${DATA.baseline}: +${t.better} −${t.worse}, p ${t.pValue.toFixed(3)}`);
+  return h("div", { className: "paired", title: `exact McNemar over ${t.paired} paired cells${t.dropped ? `; ${t.dropped} pair(s) dropped: not served by the provider` : ""}` }, `vs ${DATA.baseline}: +${t.better} −${t.worse}, p ${t.pValue.toFixed(3)}`);
 }
 
 function renderOverview() {
@@ -40,7 +47,7 @@ function renderOverview() {
       { className: "note" },
       "Cell: passed/items, pass rate",
       anyInterval ? " [Wilson 95% interval]" : "",
-      "; errors by class; items with rule violations",
+      "; errors by class; items with rule violations; every figure counts only the cells the provider served, the rest are shown as not served",
       DATA.cells.some((c) => c.vsBaseline) ? `; vs ${DATA.baseline}: cells passed where it failed (+) and failed where it passed (−) on the same items × repeats, with the exact McNemar p` : "",
       ". † a variant entry.",
     ),
