@@ -22,6 +22,7 @@ import {
   readManifest,
   type Manifest,
 } from "../store/manifest.ts";
+import { currentOwner } from "../store/owner.ts";
 import { isRunId, newRunId } from "../store/run-id.ts";
 import { UsageError } from "./command.ts";
 
@@ -78,7 +79,7 @@ export function planNewRun(run: NewRun, now = new Date()): RunRequest {
     ...fingerprints(run.arenas, run.corpusPath),
     config,
     config_hash: configHash(config),
-    sessions: [{ started_at: isoSeconds(now), status: "running" }],
+    sessions: [{ started_at: isoSeconds(now), status: "running", process: currentOwner() }],
   };
   return {
     layout,
@@ -140,6 +141,7 @@ export function planResume(options: ResumeOptions, now = new Date()): RunRequest
       {
         started_at: isoSeconds(now),
         status: "running",
+        process: currentOwner(),
         kind: options.retryErrors ? "retry-errors" : "resume",
         ...(drift.length > 0 ? { forced: true } : {}),
       },
