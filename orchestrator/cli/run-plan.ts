@@ -22,7 +22,7 @@ import {
   readManifest,
   type Manifest,
 } from "../store/manifest.ts";
-import { currentOwner } from "../store/owner.ts";
+import { currentOwner, ownerState } from "../store/owner.ts";
 import { isRunId, newRunId } from "../store/run-id.ts";
 import { UsageError } from "./command.ts";
 
@@ -119,6 +119,11 @@ export function planResume(options: ResumeOptions, now = new Date()): RunRequest
   const recorded = readManifest(layout.manifest);
   if (recorded.command === "score") {
     throw new UsageError(`refusing to resume ${layout.runId}: it is a re-score of ${recorded.scored_from ?? "another run"}, nothing in it ran (resume that run instead)`);
+  }
+  // Two processes appending to one journal would run the same cells twice and interleave their lines.
+  const last = recorded.sessions.at(-1);
+  if (last?.status === "running" && last.process !== undefined && ownerState(last.process) === "alive") {
+    throw new UsageError(`refusing to resume ${layout.runId}: process ${last.process.pid} is still running it`);
   }
   const arenas = recorded.arenas.map((a) => loadArena(a.path));
   options.checkCorpus(recorded.corpus.path);

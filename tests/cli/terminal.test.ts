@@ -101,7 +101,7 @@ describe("a run survives its terminal (real CLI)", () => {
     }
   }, 180_000);
 
-  it("a SIGKILLed run: `arena runs` lists it as running while its process lives, interrupted once it is gone", async () => {
+  it("a SIGKILLed run: `arena runs` lists it as running while its process lives (and refuses a second resume), interrupted once it is gone", async () => {
     const { root, env } = outputRoot();
     const arenas = sumsArenas(3);
     const { provider, held, release } = await holdingProvider();
@@ -112,6 +112,10 @@ describe("a run survives its terminal (real CLI)", () => {
       const [id] = runIdsIn(root);
       const during = await arenaCli(["runs"], env);
       expect(statusOf(during.stdout, id!)).toBe("running");
+      // While its process lives, a second process may not resume it into the same journal.
+      const twice = await arenaCli(["run", "--resume", id!], live);
+      expect(twice.exitCode).toBe(2);
+      expect(twice.stderr.trim()).toBe(`arena run: refusing to resume ${id}: process ${child.pid} is still running it`);
 
       child.kill("SIGKILL");
       const killed = await child;
