@@ -36,6 +36,14 @@ describe("live runs judged for CI (real CLI)", () => {
       expect(below.stdout).toContain(`sums/vanilla: 2/4 50% < 75% (${path.relative(REPO_ROOT, file)}:3) — below its threshold\n`);
       expect(lastLine(below.stdout)).toMatch(/^judged by thresholds: 1 of 1 lane\(s\) below their minimum pass rate \(first: sums\/vanilla 50% < 75%\); summary: /);
 
+      // A file whose only entry names no arena of the run (a typo) gates nothing: a warning, and exit 1, not a silent pass.
+      writeFileSync(file, `[[threshold]]\narena = "sum"\nmin_pass_rate = 0.1\n`);
+      const typo = await arenaCli(liveRunArgs(arenas, "--thresholds", file), live);
+      expect(typo.exitCode, typo.stdout + typo.stderr).toBe(1);
+      expect(typo.stderr).toContain(`warning: ${path.relative(REPO_ROOT, file)}:1: threshold[0]: matches no arena × framework of this run\n`);
+      expect(typo.stderr).toMatch(/^warning: no threshold for sums\/vanilla: not judged$/m);
+      expect(lastLine(typo.stdout)).toMatch(/^judged by thresholds: no lane of this run has a threshold, so none was judged; summary: /);
+
       const unjudged = await arenaCli(liveRunArgs(arenas), live);
       expect(unjudged.exitCode, unjudged.stdout + unjudged.stderr).toBe(0);
       expect(lastLine(unjudged.stdout)).toMatch(/^live run not judged \(the expectations file pins the mock's wiring only; judge a live run with --min-pass-rate P, --thresholds FILE or --baseline RUN\); summary: /);
