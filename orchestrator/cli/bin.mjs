@@ -35,16 +35,19 @@ if (!atLeast(process.versions.node, REQUIRED_NODE)) {
   process.exitCode = 2;
 } else {
   nodeModule.enableCompileCache();
-  const [{ main }, { EXIT_INFRA }] = await Promise.all([import("./main.ts"), import("./exit-codes.ts")]);
+  const [{ main }, { EXIT_INFRA }, { terminalWriter }] = await Promise.all([
+    import("./main.ts"),
+    import("./exit-codes.ts"),
+    import("./terminal.ts"),
+  ]);
+  // A reader that went away (`| head`, a closed terminal) stops the output, never the run.
+  const stdout = terminalWriter(process.stdout);
+  const stderr = terminalWriter(process.stderr);
   try {
-    process.exitCode = await main(process.argv.slice(2), {
-      cwd: process.cwd(),
-      stdout: (text) => void process.stdout.write(text),
-      stderr: (text) => void process.stderr.write(text),
-    });
+    process.exitCode = await main(process.argv.slice(2), { cwd: process.cwd(), stdout, stderr });
   } catch (err) {
     // Only a bug in the harness gets here (bad input is reported by main), so keep the stack.
-    process.stderr.write(`arena: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    stderr(`arena: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exitCode = EXIT_INFRA;
   }
 }

@@ -27,6 +27,7 @@ import { writeLaneTranscripts } from "../report/transcripts-file.ts";
 import type { FlagValue, Io } from "./command.ts";
 import { EXIT_DIFFERENCE, EXIT_INFRA, EXIT_OK, EXIT_USAGE } from "./exit-codes.ts";
 import type { RunRequest } from "./run-plan.ts";
+import { judgeLive, type LiveJudgement } from "./run-judgement.ts";
 
 export interface Conclusion {
   readonly request: RunRequest;
@@ -36,6 +37,8 @@ export interface Conclusion {
   readonly command: "run" | "bench";
   readonly interruptedBy?: NodeJS.Signals;
   readonly interruptExit?: number;
+  /** A live run's judgement (run-judgement.ts); absent on a mock run, or a live one that asked for none. */
+  readonly judgement?: LiveJudgement;
 }
 
 function countErrors(records: readonly RunRecord[]): { infra: number; harness: number } {
@@ -147,6 +150,21 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     return EXIT_INFRA;
   }
 
+  // The last line names the judgement and where to look; a live run is judged by its thresholds
+  // or baseline (run-judgement.ts), never by the mock's expectations file below.
+  const finish = async (verdict: string, code: number): Promise<number> => {
+    const summary = partial ? undefined : request.config.mode === "live" ? path.join(layout.roots.resultsDir, "summary.md") : layout.summary;
+    const report = await reportOf(layout.dir, warn);
+    if (complete && !partial) io.stdout(`scorecards: ${rel(layout.scorecardsDir)}/\n`);
+    const where = summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`;
+    io.stdout(`${verdict}; ${where}${report ? `; report: ${rel(report)}` : ""}\n`);
+    return code;
+  };
+  if (request.config.mode === "live") {
+    const live = judgeLive(c.judgement ?? {}, outcome.records, io);
+    return finish(live.verdict, live.code);
+  }
+
   const expectationsFile =
     typeof flags.expectations === "string"
       ? path.resolve(io.cwd, flags.expectations)
@@ -184,12 +202,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     io.stderr(`arena: ${err.message}\n`);
     return EXIT_USAGE;
   }
-  const summary = partial ? undefined : request.config.mode === "live" ? path.join(layout.roots.resultsDir, "summary.md") : layout.summary;
-  const report = await reportOf(layout.dir, warn);
-  if (complete && !partial) io.stdout(`scorecards: ${rel(layout.scorecardsDir)}/\n`);
-  const where = summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`;
-  io.stdout(`${verdict}; ${where}${report ? `; report: ${rel(report)}` : ""}\n`);
-  return code;
+  return finish(verdict, code);
 }
 
 /** The run's HTML report; a report that cannot be built costs a warning, never the run's results. */

@@ -24,6 +24,7 @@ import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-pl
 import { beforeFirstItem } from "./run-checks.ts";
 import { concludeRun } from "./run-conclude.ts";
 import { checkItems } from "./run-items.ts";
+import { planJudgement } from "./run-judgement.ts";
 
 import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
 import { readSandboxMode } from "../supervisor/sandbox/mode.ts";
@@ -140,6 +141,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     if (err instanceof ConfigError) throw new UsageError(err.message);
     throw err;
   }
+  // Before any money is spent: the flags that judge the run must fit its mode, and their files and baseline must read.
+  const judgement = planJudgement(flags, request.config.mode, { roots, cwd: io.cwd, runId: request.layout.runId }, (line) => io.stderr(`warning: ${line}\n`));
   // The provider's key, and the per-run key the workers are given instead (the proxy swaps them).
   registerSecrets([request.config.apiKey, workerKeyFor(request.config)]);
   for (const skipped of request.journalSkipped ?? []) {
@@ -195,6 +198,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     io,
     flags,
     command: options.command,
+    ...(judgement ? { judgement } : {}),
     ...(received ? { interruptedBy: received, interruptExit: exitForSignal(received) } : {}),
   });
 }

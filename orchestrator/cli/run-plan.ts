@@ -22,6 +22,7 @@ import {
   readManifest,
   type Manifest,
 } from "../store/manifest.ts";
+import { currentOwner, ownerState } from "../store/owner.ts";
 import { isRunId, newRunId } from "../store/run-id.ts";
 import { UsageError } from "./command.ts";
 
@@ -78,7 +79,7 @@ export function planNewRun(run: NewRun, now = new Date()): RunRequest {
     ...fingerprints(run.arenas, run.corpusPath),
     config,
     config_hash: configHash(config),
-    sessions: [{ started_at: isoSeconds(now), status: "running" }],
+    sessions: [{ started_at: isoSeconds(now), status: "running", process: currentOwner() }],
   };
   return {
     layout,
@@ -119,6 +120,11 @@ export function planResume(options: ResumeOptions, now = new Date()): RunRequest
   if (recorded.command === "score") {
     throw new UsageError(`refusing to resume ${layout.runId}: it is a re-score of ${recorded.scored_from ?? "another run"}, nothing in it ran (resume that run instead)`);
   }
+  // Two processes appending to one journal would run the same cells twice and interleave their lines.
+  const last = recorded.sessions.at(-1);
+  if (last?.status === "running" && last.process !== undefined && ownerState(last.process) === "alive") {
+    throw new UsageError(`refusing to resume ${layout.runId}: process ${last.process.pid} is still running it`);
+  }
   const arenas = recorded.arenas.map((a) => loadArena(a.path));
   options.checkCorpus(recorded.corpus.path);
   const config = options.config(recorded.mode, recorded.repeat);
@@ -140,6 +146,7 @@ export function planResume(options: ResumeOptions, now = new Date()): RunRequest
       {
         started_at: isoSeconds(now),
         status: "running",
+        process: currentOwner(),
         kind: options.retryErrors ? "retry-errors" : "resume",
         ...(drift.length > 0 ? { forced: true } : {}),
       },

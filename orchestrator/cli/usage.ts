@@ -15,11 +15,11 @@ const ENVIRONMENT = [
 ] as const;
 
 const EXIT_CODES = [
-  ["0", "ok: the results match the expectations; compare found no regression"],
-  ["1", "a difference: a result differs from the expectations; compare found a regression"],
+  ["0", "ok: mock results match the expectations; live results meet their thresholds / baseline; compare found no regression"],
+  ["1", "a difference from the expectations (mock); a lane below its threshold or regressed from --baseline (live); a regression (compare)"],
   ["2", "a usage or input mistake (bad flag, bad ARENA_* value, unknown run or arena): nothing ran"],
   ["3", "infrastructure or the harness failed (provider unreachable, output not writable)"],
-  ["130, 143", "interrupted by SIGINT / SIGTERM: resume with --resume"],
+  ["129, 130, 143", "interrupted by SIGHUP / SIGINT / SIGTERM: resume with --resume"],
 ] as const;
 
 const OUTPUTS = [

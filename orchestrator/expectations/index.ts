@@ -19,3 +19,5 @@ export {
 export { compareWithExpectations, type CompareOptions, type ComparedAdapter, type ComparedItem, type ComparedRecord, type Difference } from "./compare.ts";
 export { acceptable, excerpt, renderDiff, renderDifference, type RenderOptions } from "./render.ts";
 export { updateExpectations, type ExpectedItem, type UpdateResult } from "./update.ts";
+export { loadThresholds, thresholdFor, ThresholdsError, type AppliedThreshold, type ThresholdEntry, type Thresholds, type ThresholdsProblemKind } from "./thresholds.ts";
+export { judgeBaseline, judgeThresholds, thresholdText, type ThresholdJudgement, type ThresholdLane } from "./live.ts";

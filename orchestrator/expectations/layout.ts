@@ -6,7 +6,10 @@
 import { lineAt, parseToml, TomlLines, tomlTypeName, topLevelKeyOffsets, type TomlTable } from "../arena/toml.ts";
 
 
-/** Where each `[[expected]]` table sits, so messages can name the line of a key inside it. */
+/**
+ * Where each `[[expected]]` table sits, so messages can name the line of a key inside it. The
+ * thresholds file (thresholds.ts) has the same shape under another name: `entryName`.
+ */
 export class Layout {
   readonly preamble: string;
   private readonly text: string;
@@ -17,12 +20,15 @@ export class Layout {
   /** The subset that are `[[expected]]`, in order: header n opens entry n. */
   private readonly entryHeaders: number[];
 
-  constructor(text: string) {
+  private readonly entryName: string;
+
+  constructor(text: string, entryName = "expected") {
     this.text = text;
+    this.entryName = entryName;
     this.top = new TomlLines(text);
     this.topKeys = topLevelKeyOffsets(text);
     this.headers = tableHeaderOffsets(text);
-    this.entryHeaders = this.headers.filter((at) => isEntryHeader(text, at));
+    this.entryHeaders = this.headers.filter((at) => isEntryHeader(text, at, entryName));
     const firstKey = Math.min(...this.topKeys.values(), text.length);
     const first = this.headers[0];
     // The first entry's own comments (directly above it) are not part of the preamble.
@@ -44,7 +50,7 @@ export class Layout {
   entry(index: number, count: number): EntryLines {
     const at = this.entryHeaders[index];
     if (this.entryHeaders.length !== count || at === undefined) {
-      const line = this.topLevel("expected");
+      const line = this.topLevel(this.entryName);
       return { header: line, key: () => line, element: () => line, comments: [] };
     }
     const header = lineAt(this.text, at);
@@ -103,8 +109,9 @@ function headerName(text: string, at: number): string {
   return m ? (m[1] ?? m[2] ?? m[3] ?? "") : "";
 }
 
-function isEntryHeader(text: string, at: number): boolean {
-  return /^[ \t]*\[\[[ \t]*(?:expected|"expected"|'expected')[ \t]*\]\]/.test(text.slice(at, lineEnd(text, at)));
+/** `entryName` is a bare key (letters, `_`): used in the pattern as it is. */
+function isEntryHeader(text: string, at: number, entryName: string): boolean {
+  return new RegExp(`^[ \\t]*\\[\\[[ \\t]*(?:${entryName}|"${entryName}"|'${entryName}')[ \\t]*\\]\\]`).test(text.slice(at, lineEnd(text, at)));
 }
 
 /** The run of `#` lines ending right above the line at `at` (a blank line ends it), and where it starts. */

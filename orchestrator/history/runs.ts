@@ -11,6 +11,7 @@ import type { RunRecord } from "../report/record.ts";
 import { latestRunId } from "../store/latest.ts";
 import { RunLayout, type OutputRoots } from "../store/layout.ts";
 import { ManifestError, readManifest, type Manifest } from "../store/manifest.ts";
+import { ownerState, type OwnerState, type SessionOwner } from "../store/owner.ts";
 import { isRunId } from "../store/run-id.ts";
 import { HistoryError } from "./error.ts";
 
@@ -68,9 +69,22 @@ export function loadRun(layout: RunLayout): StoredRun {
   return { layout, manifest, records };
 }
 
-/** The run's state as its last session left it; a re-scored run says what it was scored from. */
-export function runStatus(manifest: Manifest): string {
-  const last = manifest.sessions.at(-1)?.status ?? "unknown";
+/**
+ * The run's state as its last session left it; a re-scored run says what it was scored from. A
+ * session still marked `running` is checked against its process (store/owner.ts): one whose
+ * process is gone was killed before it could write itself up, so it is `interrupted`; one that
+ * names no process (written before sessions recorded theirs) is `stale`, never `running`.
+ */
+export function runStatus(manifest: Manifest, state: (owner: SessionOwner) => OwnerState = ownerState): string {
+  const session = manifest.sessions.at(-1);
+  let last: string = session?.status ?? "unknown";
+  if (session?.status === "running") {
+    const owner = session.process;
+    const now = owner === undefined ? "gone" : state(owner);
+    if (owner === undefined) last = "stale (no process recorded)";
+    else if (now === "gone") last = `interrupted (process ${owner.pid} is gone)`;
+    else if (now === "unknown") last = `running? (process ${owner.pid} on ${owner.host})`;
+  }
   return manifest.scored_from ? `${last}, scored from ${manifest.scored_from}` : last;
 }
 

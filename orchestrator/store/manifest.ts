@@ -40,6 +40,10 @@ export const ManifestSchema = z.object({
       /** `resume`, `retry-errors` or absent (the first session). */
       kind: z.enum(["resume", "retry-errors"]).optional(),
       forced: z.boolean().optional(),
+      /** The process that ran the session (owner.ts): a `running` session whose process is gone was killed. */
+      process: z
+        .object({ pid: z.number().int().positive(), host: z.string(), start_ticks: z.string().optional(), boot_id: z.string().optional() })
+        .optional(),
     }),
   ),
 });

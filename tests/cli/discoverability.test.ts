@@ -22,7 +22,7 @@ describe("discoverability (real CLI)", () => {
     const out = r.stdout.split("\n");
     for (const heading of ["environment:", "exit codes:", "outputs:"]) expect(out).toContain(heading);
     for (const name of ["ARENA_OUTPUT_ROOT", "OPENAI_API_KEY", "ARENA_SANDBOX", "ARENA_LLM_MODE"]) expect(r.stdout).toContain(name);
-    expect(out).toContain("  130, 143  interrupted by SIGINT / SIGTERM: resume with --resume");
+    expect(out).toContain("  129, 130, 143  interrupted by SIGHUP / SIGINT / SIGTERM: resume with --resume");
     expect(out.some((l) => /^ {2}runs\/<run-id>\/ +each run: run\.json/.test(l))).toBe(true);
     for (const name of ["runs", "compare", "score", "adapters"]) expect(out.some((l) => l.startsWith(`  ${name} `))).toBe(true);
     const compare = await arenaCli(["compare", "--help"], {});

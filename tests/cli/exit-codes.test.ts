@@ -153,7 +153,8 @@ describe("exit codes (real CLI)", () => {
     const { root, env } = outputRoot();
     const provider = await fakeProvider(() => ({ status: 401, body: { error: { message: `Incorrect API key provided: ${KEY}. Bearer ${KEY}` } } }));
     try {
-      const r = await arenaCli(["run", "--arena", "resilience", "--framework", "vanilla", "--mode", "live"], liveEnv(env, provider.baseUrl));
+      // Judged by a pass rate, so every item failing is a difference (a live run asks for its judgement).
+      const r = await arenaCli(["run", "--arena", "resilience", "--framework", "vanilla", "--mode", "live", "--min-pass-rate", "1"], liveEnv(env, provider.baseUrl));
       expect(r.exitCode, r.stderr).toBe(1);
       expect(`${r.stdout}${r.stderr}`).not.toContain(KEY);
       const files = filesUnder(root);

@@ -33,7 +33,8 @@ export function answer(content: string): ProviderReply {
   };
 }
 
-export async function fakeProvider(reply: (n: number, body: string) => ProviderReply): Promise<FakeProvider> {
+/** `reply` may answer later (a promise): a test holds an item in flight until it has acted on the run. */
+export async function fakeProvider(reply: (n: number, body: string) => ProviderReply | Promise<ProviderReply>): Promise<FakeProvider> {
   let completions = 0;
   const server = http.createServer((req, res) => {
     let body = "";
@@ -44,7 +45,7 @@ export async function fakeProvider(reply: (n: number, body: string) => ProviderR
         res.end(JSON.stringify(r.body));
       };
       if (req.method === "GET" && req.url === "/v1/models") return send({ status: 200, body: { object: "list", data: [{ id: FAKE_MODEL }] } });
-      if (req.method === "POST" && req.url === "/v1/chat/completions") return send(reply(completions++, body));
+      if (req.method === "POST" && req.url === "/v1/chat/completions") return void Promise.resolve(reply(completions++, body)).then(send);
       send({ status: 404, body: { error: { message: "not found" } } });
     });
   });
@@ -53,6 +54,11 @@ export async function fakeProvider(reply: (n: number, body: string) => ProviderR
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     completions: () => completions,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A reply still held (its client was killed) must not keep the server open.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -45,7 +45,23 @@ const RUN_FLAGS = {
     valueName: "FILE",
     description: "the expected failures (default: expectations.toml beside the arenas)",
   },
-  "update-expected": { type: "boolean", description: "rewrite the expectations file to this run's failures (exit 0)" },
+  "update-expected": { type: "boolean", description: "rewrite the expectations file to this run's failures (exit 0; mock runs only)" },
+  "min-pass-rate": {
+    type: "string",
+    valueName: "P",
+    description: "live runs: every arena × framework must pass at least this fraction of its cells (0 to 1), or exit 1",
+  },
+  thresholds: {
+    type: "string",
+    valueName: "FILE",
+    description: "live runs: a TOML file of minimum pass rates per arena × framework (README: Exit codes and CI)",
+  },
+  baseline: {
+    type: "string",
+    valueName: "RUN",
+    description: "live runs: exit 1 when a lane regresses from this recorded live run by `arena compare`'s rule",
+  },
+  alpha: { type: "string", valueName: "P", description: "with --baseline: a loss must be significant, McNemar's p < P (default: 0.05)" },
   item: {
     type: "string",
     multiple: true,
