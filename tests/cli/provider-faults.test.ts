@@ -127,7 +127,8 @@ describe("provider faults on the real CLI, live mode", () => {
   it("a provider that dies mid-run: the breaker stops dispatching, exit 3 with one line naming the cause and the resume command", async () => {
     const { root, env } = outputRoot();
     const arenas = sumsArena(9);
-    const provider = await fakeProvider((n, body) => (n < 2 ? answer(`The answer is ${itemOf(body) + 2}.`) : { kind: "die" }));
+    // Two answers, then the provider dies on the third request (nothing reaches it until it is revived).
+    const provider = await fakeProvider((n, body) => (n === 2 ? { kind: "die" } : answer(`The answer is ${itemOf(body) + 2}.`)));
     try {
       const r = await arenaCli(
         ["run", "--arenas-dir", arenas, "--arena", "sums", "--framework", "vanilla", "--mode", "live", "--concurrency", "1"],
@@ -140,7 +141,7 @@ describe("provider faults on the real CLI, live mode", () => {
       expect(lines.at(-1)).toMatch(
         new RegExp(
           `^arena: the provider failed 3 attempts in a row \\(the last: unreachable\\); the circuit breaker stopped dispatching items \\(ARENA_MAX_PROVIDER_FAULTS=3\\); ` +
-            `5 cell\\(s\\) finished are kept in .*journal\\.jsonl; resume with: pnpm arena run --resume ${id} \\(exit 3\\)$`,
+            `5 cell\\(s\\) finished are kept in .*journal\\.jsonl; once the provider is back, resume with: pnpm arena run --retry-errors ${id} \\(exit 3\\)$`,
         ),
       );
       // Two served, then three the provider failed: the rest were never dispatched.
@@ -152,6 +153,13 @@ describe("provider faults on the real CLI, live mode", () => {
       expect(progress).toHaveLength(3);
       expect(progress[2]).toBe("  … and 1 more cell(s) errored the same way (provider unreachable)");
       expect(filesUnder(root).some((f) => f.startsWith("results/"))).toBe(false);
+
+      // The command the line names, once the provider is back: the failed and the undispatched cells run, all pass.
+      await provider.revive();
+      const resumed = await arenaCli(["run", "--retry-errors", id], liveEnv(env, provider.baseUrl, { ARENA_MAX_PROVIDER_FAULTS: "3" }));
+      expect(resumed.exitCode, resumed.stdout + resumed.stderr).toBe(0);
+      const after = recordedItems(root, id).get("vanilla")!;
+      expect([after.length, after.every((i) => i.passed)]).toEqual([9, true]);
     } finally {
       await provider.close();
     }

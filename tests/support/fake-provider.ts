@@ -35,6 +35,8 @@ export interface FakeProvider {
   readonly completions: () => number;
   /** Whether a `die` has taken the provider down. */
   readonly dead: () => boolean;
+  /** After a `die`: listen again on the same port (the provider is back). */
+  revive(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,15 @@ export async function fakeProvider(reply: (n: number, body: string) => ProviderR
     baseUrl: `http://127.0.0.1:${port}/v1`,
     completions: () => completions,
     dead: () => dead,
+    revive: () =>
+      new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          dead = false;
+          resolve();
+        });
+      }),
     close: () =>
       new Promise((resolve) => {
         for (const s of sockets) s.destroy();
