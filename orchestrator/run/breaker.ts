@@ -10,9 +10,10 @@ import { faultName, itemFaults, type LegAttempt } from "./provider-faults.ts";
 
 /**
  * Consecutive provider faults that stop a run when `ARENA_MAX_PROVIDER_FAULTS` is not set. Ten:
- * more than any one item makes against a dead provider on our adapters (a framework retrying
- * twice on each of its calls makes three), so a single unlucky item never stops a run, while a
- * dead provider is caught within a few items instead of after the whole matrix.
+ * above what one failing item made in tests/cli/provider-faults.test.ts (3 per always-failing call
+ * for openai_agents, which retries twice; 6 when it took six non-JSON replies as turns), so one
+ * unlucky item does not stop a run, while a dead provider is caught within a few items instead of
+ * after the whole matrix.
  */
 export const DEFAULT_MAX_PROVIDER_FAULTS = 10;
 

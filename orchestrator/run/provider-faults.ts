@@ -22,18 +22,20 @@ export interface LegAttempt {
 }
 
 /**
- * What a leg's attempts were when its worker answered. An attempt still pending then, and never
- * served, was abandoned by the worker while the provider had not answered (its close may still be
+ * What a leg's attempts were when its worker answered; an attempt the gateway recorded as served
+ * has no fault. An attempt still pending then, and never served, was abandoned by the worker while the provider had not answered (its close may still be
  * on its way through the sandbox bridge): a `timeout`, decided here so it cannot race that close.
  */
 export function legAttempts(
   attempts: readonly { readonly attempt: number; readonly status: number | null; readonly outcome: AttemptOutcome; readonly providerFault: ProviderFault | null }[],
   served: ReadonlySet<number>,
 ): LegAttempt[] {
+  // Served wins: a stream whose `[DONE]` was recorded is served even if the worker hung up before
+  // the provider closed it (the proxy then notes the close as a timeout).
   return attempts.map((a) => ({
     status: a.status,
     outcome: a.outcome,
-    fault: a.providerFault ?? (a.outcome === "pending" && !served.has(a.attempt) ? "timeout" : null),
+    fault: served.has(a.attempt) ? null : (a.providerFault ?? (a.outcome === "pending" ? "timeout" : null)),
   }));
 }
 

@@ -37,6 +37,12 @@ describe("a leg's attempts as the wire left them", () => {
     const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null };
     expect(legAttempts([pending, stream], new Set([5])).map((a) => a.fault)).toEqual(["timeout", null]);
   });
+
+  it("a served stream the worker hung up on after its [DONE] is served, not the proxy's timeout", () => {
+    const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const };
+    expect(legAttempts([closedAfterDone], new Set([6])).map((a) => a.fault)).toEqual([null]);
+    expect(legAttempts([closedAfterDone], new Set()).map((a) => a.fault)).toEqual(["timeout"]);
+  });
 });
 
 describe("item faults", () => {
