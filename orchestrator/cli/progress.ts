@@ -2,6 +2,7 @@
  * Progress on stderr while a run goes. On a terminal one live line is rewritten in place (done /
  * total, passed / failed / errored, ETA); piped (CI logs) a plain heartbeat line every few seconds,
  * one line per failure and a last line, so a log shows the run is alive without a line per item.
+ * Cells the provider failed the same way in a row are one line and a count, not a line each.
  * `--quiet` turns it off. The line itself is a pure function of the counts and the clock.
  */
 import type { ProgressEvent } from "../run/index.ts";
@@ -69,6 +70,14 @@ export function createProgress(options: ProgressOptions): Progress {
   const now = options.now ?? (() => performance.now());
   const started = now();
   const errors = new Map<string, string>();
+  /** Cells whose error followed a provider fault, by name: the fault that ended them. */
+  const providerFailed = new Map<string, string>();
+  /** Lines for cells the provider failed in the same way in a row: the first is printed, the rest counted. */
+  let repeated: { key: string; more: number } | undefined;
+  const flushRepeated = () => {
+    if (repeated !== undefined && repeated.more > 0) write(`${clear}  … and ${repeated.more} more cell(s) errored the same way (provider ${repeated.key})\n`);
+    repeated = undefined;
+  };
   let counts: ProgressCounts = { done: 0, total: 0, passed: 0, failed: 0, errored: 0, ran: 0 };
   let stopTimer: (() => void) | undefined;
   const clear = mode === "tty" ? "\r\x1b[K" : "";
@@ -82,7 +91,10 @@ export function createProgress(options: ProgressOptions): Progress {
 
   return {
     onItem(arena, adapter, record) {
-      if (record.error) errors.set(cellName({ arena, framework: adapter, itemId: record.item_id, repeat: record.repeat }), record.error);
+      const name = cellName({ arena, framework: adapter, itemId: record.item_id, repeat: record.repeat });
+      if (record.error) errors.set(name, record.error);
+      const last = record.provider_faults?.at(-1);
+      if (record.error_class === "infra" && last !== undefined) providerFailed.set(name, last.status === null ? last.fault : `${last.fault} (HTTP ${last.status})`);
     },
     onProgress(e) {
       if (mode === "quiet") return;
@@ -101,11 +113,18 @@ export function createProgress(options: ProgressOptions): Progress {
         };
         // The reason (report/failure-reason.ts) names the error and its class, or the failing check, and the answer.
         const why = e.reason ?? error?.split("\n")[0]!.slice(0, 120) ?? "no reason given";
-        if (!e.passed) write(`${clear}${name}: ${error === undefined ? "failed" : "errored"} — ${why}\n`);
+        const fault = providerFailed.get(name);
+        if (!e.passed && fault !== undefined && repeated?.key === fault) repeated.more += 1;
+        else if (!e.passed) {
+          flushRepeated();
+          write(`${clear}${name}: ${error === undefined ? "failed" : "errored"} — ${why}\n`);
+          if (fault !== undefined) repeated = { key: fault, more: 0 };
+        }
       }
       if (mode === "tty") write(`${clear}${line()}`);
     },
     stop() {
+      if (mode !== "quiet") flushRepeated();
       stopTimer?.();
       stopTimer = undefined;
       if (mode === "tty") write(clear);

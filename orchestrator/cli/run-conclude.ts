@@ -136,8 +136,16 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     io.stderr(`arena: ${outcome.refused}\n`);
     return EXIT_USAGE;
   }
+  const done = outcome.records.reduce((n, r) => n + r.frameworks.reduce((m, adapterRecord) => m + adapterRecord.items.length, 0), 0);
+  if (outcome.breaker !== undefined) {
+    // The provider is down: one line with the cause and the way back, as an interrupt gives. The
+    // way back is --retry-errors: it runs the cells never dispatched and the ones the provider failed.
+    io.stderr(
+      `arena: ${outcome.breaker}; ${done} cell(s) finished are kept in ${rel(layout.journal)}; once the provider is back, resume with: pnpm arena ${c.command} --retry-errors ${layout.runId} (exit ${EXIT_INFRA})\n`,
+    );
+    return EXIT_INFRA;
+  }
   if (!complete) {
-    const done = outcome.records.reduce((n, r) => n + r.frameworks.reduce((m, adapterRecord) => m + adapterRecord.items.length, 0), 0);
     io.stdout(`interrupted (${c.interruptedBy ?? "stopped"}): ${done} cell(s) finished and are kept in ${rel(layout.journal)}\n`);
     io.stdout(`resume with: pnpm arena ${c.command} --resume ${layout.runId}\n`);
     return c.interruptExit ?? EXIT_INFRA;

@@ -8,6 +8,7 @@ const ENVIRONMENT = [
   ["OPENAI_BASE_URL, OPENAI_API_KEY", "the provider of a live run (also read from .env at the repo root)"],
   ["ARENA_MODEL, ARENA_TEMPERATURE", "the model and temperature every adapter gets"],
   ["ARENA_REQUEST_TIMEOUT_S", "per-request timeout each adapter applies"],
+  ["ARENA_MAX_PROVIDER_FAULTS", "provider faults in a row that stop a run, exit 3 (default: 10; 0: never)"],
   ["ARENA_PRICE_INPUT_PER_M, ARENA_PRICE_OUTPUT_PER_M", "prices per million tokens, for the cost column"],
   ["ARENA_OUTPUT_ROOT", "moves runs/, checkpoints/ and results/ under this folder (default: the repo)"],
   ["ARENA_SANDBOX", "auto|bwrap|off: how workers are isolated (default: auto)"],
@@ -18,7 +19,7 @@ const EXIT_CODES = [
   ["0", "ok: mock results match the expectations; live results meet their thresholds / baseline; compare found no regression"],
   ["1", "a difference from the expectations (mock); a lane below its threshold or regressed from --baseline (live); a regression (compare)"],
   ["2", "a usage or input mistake (bad flag, bad ARENA_* value, unknown run or arena): nothing ran"],
-  ["3", "infrastructure or the harness failed (provider unreachable, output not writable)"],
+  ["3", "infrastructure or the harness failed (provider unreachable or down, output not writable)"],
   ["129, 130, 143", "interrupted by SIGHUP / SIGINT / SIGTERM: resume with --resume"],
 ] as const;
 

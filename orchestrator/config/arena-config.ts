@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseDotenv } from "./dotenv.ts";
-import { ConfigError, parseDecimal, quoted, type NumberRange } from "./values.ts";
+import { ConfigError, parseCount, parseDecimal, quoted, type NumberRange } from "./values.ts";
 
 export { ConfigError, parseCount, parseDecimal, parsePositiveNumber } from "./values.ts";
 
@@ -32,6 +32,11 @@ export interface ArenaConfig {
   /** Max LLM calls per run leg. */
   readonly maxToolIterations: number;
   readonly temperature: number;
+  /**
+   * Provider faults in a row that stop the run (`ARENA_MAX_PROVIDER_FAULTS`; run/breaker.ts).
+   * Unset: the breaker's default (10); 0: never stop.
+   */
+  readonly maxProviderFaults?: number;
 }
 
 export const DEFAULTS: ArenaConfig = {
@@ -136,6 +141,15 @@ function readApiKey(env: Env): string {
   return key;
 }
 
+/** Bounded so a typo cannot mean "never" by accident: 0 is the way to say that. */
+export const MAX_PROVIDER_FAULTS_LIMIT = 100_000;
+
+function maxProviderFaults(env: Env): { maxProviderFaults?: number } {
+  const raw = present(env, "ARENA_MAX_PROVIDER_FAULTS");
+  if (raw === undefined) return {};
+  return { maxProviderFaults: parseCount(raw, "ARENA_MAX_PROVIDER_FAULTS", { min: 0, max: MAX_PROVIDER_FAULTS_LIMIT }) };
+}
+
 /**
  * Build the config from the environment (harness.md §1). Every value read is checked: numbers
  * must be plain decimals in range, the mode mock or live, the base URL http(s). An unset or
@@ -162,6 +176,7 @@ export function loadArenaConfig(env: Env, overrides: ConfigOverrides = {}): Aren
     }),
     maxToolIterations: DEFAULTS.maxToolIterations,
     temperature: decimal(env, "ARENA_TEMPERATURE", DEFAULTS.temperature, { min: 0, max: 2 }),
+    ...maxProviderFaults(env),
   };
   if (mode === "live" && PLACEHOLDER_KEYS.has(config.apiKey)) throw new LiveRefusedError();
   return config;

@@ -30,6 +30,31 @@ export interface PreflightOptions {
   readonly fetch?: typeof globalThis.fetch;
   /** Deadline of each request, body included; default the run's `requestTimeoutS` (one HTTP attempt). */
   readonly timeoutMs?: number;
+  /**
+   * The longest `Retry-After` (seconds) a 429 or 503 may ask for and be waited out, once per
+   * request, twice at most; a longer one is reported with the status instead. Default
+   * {@link MAX_PREFLIGHT_RETRY_AFTER_S}; 0 never waits.
+   */
+  readonly maxRetryAfterS?: number;
+  /** Injected for tests; default a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * A provider busy for a moment says so with `Retry-After`; waiting ten seconds before the run's
+ * first item is cheap, while a run started against a provider that asks for minutes would only
+ * meet the same 429 on every item.
+ */
+export const MAX_PREFLIGHT_RETRY_AFTER_S = 10;
+const PREFLIGHT_RETRIES = 2;
+
+/** `Retry-After` as seconds: a delay in whole seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(value: string | null, now: number = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 export interface PreflightOutcome {
@@ -72,7 +97,9 @@ export async function preflightLive(config: ArenaConfig, options: PreflightOptio
   };
   const auth = { authorization: `Bearer ${config.apiKey}` };
 
-  const request = async (method: "GET" | "POST", endpoint: string, body?: unknown) => {
+  const maxWaitS = options.maxRetryAfterS ?? MAX_PREFLIGHT_RETRY_AFTER_S;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const once = async (method: "GET" | "POST", endpoint: string, body?: unknown) => {
     const url = `${base}${endpoint}`;
     try {
       const response = await doFetch(url, {
@@ -82,14 +109,25 @@ export async function preflightLive(config: ArenaConfig, options: PreflightOptio
         signal: AbortSignal.timeout(timeoutMs),
         redirect: "follow",
       });
-      return { status: response.status, text: await response.text() };
+      return { status: response.status, text: await response.text(), retryAfter: retryAfterSeconds(response.headers.get("retry-after")) };
     } catch (err) {
       return fail("unreachable", `provider unreachable at ${shownBase}: ${connectionProblem(err, url, timeoutMs)}`, withoutCredentials(url));
     }
   };
+  /** One request, with a busy provider's `Retry-After` honoured within the bound. */
+  const request = async (method: "GET" | "POST", endpoint: string, body?: unknown) => {
+    for (let retries = 0; ; retries++) {
+      const r = await once(method, endpoint, body);
+      const busy = (r.status === 429 || r.status === 503) && r.retryAfter !== undefined;
+      if (!busy) return r;
+      if (r.retryAfter! > maxWaitS) return { ...r, note: ` (it asked to retry after ${r.retryAfter} s; the preflight waits at most ${maxWaitS} s)` };
+      if (retries >= PREFLIGHT_RETRIES) return { ...r, note: ` (still, after waiting out Retry-After ${retries} time(s))` };
+      await sleep(r.retryAfter! * 1000);
+    }
+  };
   const keyRejected = (status: number, url: string) => fail("rejected_key", `provider rejected the API key (HTTP ${status})`, url, status);
-  const otherStatus = (method: string, endpoint: string, status: number, text: string) =>
-    fail("http_status", `provider answered HTTP ${status} to ${method} ${shownBase}${endpoint}${excerpt(text)}`, `${shownBase}${endpoint}`, status);
+  const otherStatus = (method: string, endpoint: string, status: number, text: string, note = "") =>
+    fail("http_status", `provider answered HTTP ${status} to ${method} ${shownBase}${endpoint}${excerpt(text)}${note}`, `${shownBase}${endpoint}`, status);
 
   const models = await request("GET", "/models");
   if (models.status === 401 || models.status === 403) keyRejected(models.status, `${shownBase}/models`);
@@ -106,7 +144,7 @@ export async function preflightLive(config: ArenaConfig, options: PreflightOptio
     }
     // Not a list we can decide on: let the chat endpoint say whether the model is served.
   } else if (models.status !== 404 && models.status !== 405) {
-    otherStatus("GET", "/models", models.status, models.text);
+    otherStatus("GET", "/models", models.status, models.text, "note" in models ? models.note : "");
   }
 
   const chat = await request("POST", "/chat/completions", {
@@ -127,7 +165,7 @@ export async function preflightLive(config: ArenaConfig, options: PreflightOptio
     const which = models.status === 404 ? "/models and /chat/completions answer" : "/chat/completions answers";
     fail("no_api", `no OpenAI-compatible API at ${shownBase}: ${which} HTTP 404 (base URLs usually end in /v1)`, chatUrl, 404);
   }
-  return otherStatus("POST", "/chat/completions", chat.status, chat.text);
+  return otherStatus("POST", "/chat/completions", chat.status, chat.text, "note" in chat ? chat.note : "");
 }
 
 function parseJson(text: string): unknown {

@@ -13,12 +13,14 @@ export {
   type SpillFailure,
   type AttemptOutcome,
   type AttemptRecord,
+  type ProviderFault,
   type GatewayRecords,
   type RequestRecord,
   type ResponseMessageRecord,
   type ServedRecord,
   type ServedUsage,
 } from "./recorder.ts";
+export { PROVIDER_FAULTS, faultOfStatus } from "./record-types.ts";
 export { fetchRecords } from "./records-client.ts";
 export { IDENTITY_REFUSED_BODY, type IdentityPolicy, type RefusedRequest } from "./identity.ts";
 export { estimate, promptTokens, promptText, completionTokens, type Usage } from "./usage.ts";

@@ -9,7 +9,7 @@ import type { Answerer, Completion } from "./answer.ts";
 import { faultResponse, type FaultPlan } from "./faults.ts";
 import { guarded, INVALID_JSON_BODY } from "./http-util.ts";
 import type { ResolvedOptions } from "./options.ts";
-import type { LiveAttempt } from "./record-types.ts";
+import { faultOfStatus, type LiveAttempt } from "./record-types.ts";
 import { nowMs, type Recorder } from "./recorder.ts";
 import { parseBody, readLimitedBody } from "./request-body.ts";
 import type { Route } from "./route.ts";
@@ -69,6 +69,7 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
     const { attempt: n, status } = faults.next();
     const attempt = recorder.beginAttempt(n, route.tag);
     let stallTimer: NodeJS.Timeout | undefined;
+    let stalled = false;
     res.once("close", () => {
       if (stallTimer !== undefined) {
         clearTimeout(stallTimer);
@@ -79,6 +80,8 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
         return;
       }
       if (!ctx.stopping()) attempt.closedAt = nowMs();
+      // A client that gave up on a stalled request waited for the "provider" past its own timeout.
+      if (stalled && !ctx.stopping() && attempt.outcome === "pending") attempt.providerFault ??= "timeout";
       if (attempt.outcome === "pending") attempt.outcome = "aborted";
     });
 
@@ -94,15 +97,19 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
       req.once("end", () =>
         guarded(res, () => {
           const f = faultResponse(status, opts.retryAfter);
+          // Recorded as the proxy records a provider's own 429 or 5xx, so mock runs drive the same rules.
+          if (attempt.outcome === "pending") attempt.providerFault = faultOfStatus(f.status);
           finish(res, attempt, "faulted", f.status, f.body, f.headers);
         }),
       );
       return attempt;
     }
     if (opts.stallMs > 0) {
+      stalled = true;
       stallTimer = setTimeout(() => {
         stallTimers.delete(stallTimer as NodeJS.Timeout);
         stallTimer = undefined;
+        stalled = false;
         guarded(res, () => readAndServe(req, res, attempt, route));
       }, opts.stallMs);
       // A hung provider must not be what keeps the orchestrator's process alive.

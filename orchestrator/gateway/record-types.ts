@@ -16,6 +16,30 @@ export type AttemptOutcome =
   /** The client closed the connection before any response. */
   | "aborted";
 
+/**
+ * What went wrong on the provider's side of an attempt, as the gateway saw it on the wire (never
+ * read off a framework's error text): the status it answered, the connection it broke, the body it
+ * sent. A mock gateway's injected faults are recorded the same way.
+ *
+ * - `rate_limited`: HTTP 429;
+ * - `server_error`: HTTP 5xx;
+ * - `reset`: the connection was reset before any reply;
+ * - `unreachable`: no connection (refused, DNS, TLS, host or network unreachable);
+ * - `incomplete`: the reply was cut off before it ended (a body or a stream);
+ * - `timeout`: the worker gave up waiting (it closed its connection, or its leg ended, before the
+ *   reply was complete): the provider was slower than the run's request timeout;
+ * - `malformed`: a 2xx whose body is not a JSON object.
+ */
+export const PROVIDER_FAULTS = ["rate_limited", "server_error", "reset", "unreachable", "incomplete", "timeout", "malformed"] as const;
+export type ProviderFault = (typeof PROVIDER_FAULTS)[number];
+
+/** The fault an upstream (or injected) HTTP status is, if any: 429 and 5xx; other statuses are answers. */
+export function faultOfStatus(status: number): ProviderFault | null {
+  if (status === 429) return "rate_limited";
+  if (status >= 500 && status <= 599) return "server_error";
+  return null;
+}
+
 export interface AttemptRecord {
   /** Lifetime attempt number (the index into `faults`). */
   readonly attempt: number;
@@ -29,6 +53,8 @@ export interface AttemptRecord {
   readonly closedAt: number | null;
   /** When the response was completely handed to the socket; else `null`. */
   readonly endedAt: number | null;
+  /** The provider's fault on this attempt, as the wire showed it; `null` when there was none. */
+  readonly providerFault: ProviderFault | null;
 }
 
 export interface RequestRecord {
@@ -86,4 +112,6 @@ export interface LiveAttempt {
   outcome: AttemptOutcome;
   closedAt: number | null;
   endedAt: number | null;
+  /** Set once, by whoever saw the fault first (see {@link AttemptRecord.providerFault}). */
+  providerFault: ProviderFault | null;
 }

@@ -13,6 +13,7 @@ export { SpillReadError, type SpillFailure } from "./spill.ts";
 export type {
   AttemptOutcome,
   AttemptRecord,
+  ProviderFault,
   GatewayRecords,
   LiveAttempt,
   RequestRecord,
@@ -71,7 +72,7 @@ export class Recorder {
 
   beginAttempt(attempt: number, tag: string): LiveAttempt {
     this.#lifetimeAttempts++;
-    const live: LiveAttempt = { attempt, tag, at: nowMs(), status: null, outcome: "pending", closedAt: null, endedAt: null };
+    const live: LiveAttempt = { attempt, tag, at: nowMs(), status: null, outcome: "pending", closedAt: null, endedAt: null, providerFault: null };
     this.#attempts.push(live);
     this.#tag(tag).attempts.push(live);
     return live;
@@ -132,6 +133,11 @@ export class Recorder {
   /** How many completion attempts arrived under `tag`, served or not. */
   attemptCount(tag: string): number {
     return this.#byTag.get(tag)?.attempts.length ?? 0;
+  }
+
+  /** The attempts that arrived under `tag` from mark `from` on (a mark is an {@link attemptCount}), as they stand now. */
+  attemptsFrom(tag: string, from: number): AttemptRecord[] {
+    return (this.#byTag.get(tag)?.attempts.slice(from) ?? []).map((a) => ({ ...a }));
   }
 
   /** The tags anything arrived under, in first-arrival order. */

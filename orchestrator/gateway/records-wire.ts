@@ -4,7 +4,7 @@
  * must be read back with parsePyJson: JSON.parse would lose the int/float distinction and key order.
  */
 import { toJs, type PyDict, type PyValue } from "@agentic-arena/py-semantics";
-import type { AttemptOutcome, GatewayRecords } from "./record-types.ts";
+import { PROVIDER_FAULTS, type AttemptOutcome, type GatewayRecords, type ProviderFault } from "./record-types.ts";
 
 export function recordsToWire(r: GatewayRecords): PyDict {
   const int = (n: number): bigint => BigInt(n);
@@ -26,6 +26,7 @@ export function recordsToWire(r: GatewayRecords): PyDict {
             ["outcome", a.outcome],
             ["closedAt", time(a.closedAt)],
             ["endedAt", time(a.endedAt)],
+            ["providerFault", a.providerFault],
           ]),
       ),
     ],
@@ -63,6 +64,11 @@ function num(v: PyValue | undefined): number {
 function numOrNull(v: PyValue | undefined): number | null {
   return v === null || v === undefined ? null : num(v);
 }
+function faultOf(v: PyValue | undefined): ProviderFault | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string" && (PROVIDER_FAULTS as readonly string[]).includes(v)) return v as ProviderFault;
+  throw new TypeError("records: expected a provider fault or null");
+}
 function str(v: PyValue | undefined): string {
   if (typeof v !== "string") throw new TypeError("records: expected a string");
   return v;
@@ -92,6 +98,7 @@ export function recordsFromWire(v: PyValue): GatewayRecords {
       outcome: str(field(x, "outcome")) as AttemptOutcome,
       closedAt: numOrNull(field(x, "closedAt")),
       endedAt: numOrNull(field(x, "endedAt")),
+      providerFault: faultOf(field(x, "providerFault")),
     })),
     served: list(field(v, "served")).map((x) => ({
       ...tagged(x),

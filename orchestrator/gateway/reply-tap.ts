@@ -14,6 +14,8 @@ export interface Tapped {
   readonly usageSeen: boolean;
   /** The assistant message (`choices[0]`), reassembled from deltas for a stream. */
   readonly message: PyDict;
+  /** Whether the body parsed as a JSON object (a stream is judged chunk by chunk, and counts as readable). */
+  readonly readable: boolean;
 }
 
 const NO_USAGE: Usage = { prompt_tokens: 0, completion_tokens: 0 };
@@ -43,7 +45,7 @@ export function tapJson(bytes: Uint8Array): Tapped {
   const body = parse(lenient.decode(bytes));
   const usage = usageOf(body?.get("usage"));
   const first = asDict(asList(body?.get("choices"))?.[0]);
-  return { usage: usage ?? NO_USAGE, usageSeen: usage !== undefined, message: asDict(first?.get("message")) ?? new Map() };
+  return { usage: usage ?? NO_USAGE, usageSeen: usage !== undefined, message: asDict(first?.get("message")) ?? new Map(), readable: body !== undefined };
 }
 
 interface CallParts {
@@ -90,7 +92,7 @@ export class StreamTap {
         calls.map(([, c]): PyValue => new Map<string, PyValue>([["id", c.id], ["type", c.type], ["function", new Map<string, PyValue>([["name", c.name], ["arguments", c.args]])]])),
       );
     }
-    return { usage: this.#usage ?? NO_USAGE, usageSeen: this.#usage !== undefined, message };
+    return { usage: this.#usage ?? NO_USAGE, usageSeen: this.#usage !== undefined, message, readable: true };
   }
 
   #feed(text: string): void {

@@ -6,9 +6,20 @@
 import type http from "node:http";
 import { dumpsPy } from "@agentic-arena/py-semantics";
 import type { Completion } from "./answer.ts";
+import { faultOfStatus, type LiveAttempt, type ProviderFault } from "./record-types.ts";
 import { guarded } from "./http-util.ts";
 import { StreamTap, tapJson } from "./reply-tap.ts";
 import { replyHeaders } from "./upstream-headers.ts";
+
+/**
+ * Note what the wire showed went wrong with an attempt, once: the first witness wins (a stream cut
+ * off and then the worker's connection closing is `incomplete`, not `timeout`), and an attempt
+ * already served, faulted by a status or refused keeps what it was settled as.
+ */
+export function markFault(attempt: LiveAttempt, fault: ProviderFault | null): void {
+  if (fault === null || attempt.providerFault !== null) return;
+  if (attempt.outcome === "pending" || attempt.outcome === "aborted") attempt.providerFault = fault;
+}
 
 /** What a relay needs of the proxy it runs in. */
 export interface RelayLink {
@@ -39,16 +50,20 @@ export function relayJson(c: Completion, reply: http.IncomingMessage, status: nu
     (bytes) =>
       guarded(c.res, () => {
         // Recorded before the worker can have the reply, so a leg never ends ahead of its record.
-        if (ok) {
-          const t = tapJson(bytes);
-          c.served(t.usage, t.message);
-        }
-        if (!c.settle(ok ? "served" : "faulted", status)) return;
+        // A 2xx that is not a JSON object served nothing: it is the provider's fault, relayed as is.
+        const t = ok ? tapJson(bytes) : undefined;
+        const readable = t?.readable === true;
+        if (t && readable) c.served(t.usage, t.message);
+        markFault(c.attempt, ok ? (readable ? null : "malformed") : faultOfStatus(status));
+        if (!c.settle(readable ? "served" : "faulted", status)) return;
         const out = link.scrub(bytes);
         c.res.writeHead(status, reply.statusMessage, replyHeaders(reply.headers, out.length));
         c.res.end(out);
       }),
-    () => c.finish("faulted", 502, proxyErrorBody("upstream closed the connection before its reply was complete", "upstream_incomplete")),
+    () => {
+      markFault(c.attempt, "incomplete");
+      c.finish("faulted", 502, proxyErrorBody("upstream closed the connection before its reply was complete", "upstream_incomplete"));
+    },
     link.closing,
   );
 }
@@ -84,6 +99,7 @@ export function relayStream(c: Completion, reply: http.IncomingMessage, status: 
   // proxy's 502 (not the client leaving), and not served: what the provider billed is unknown.
   reply.once("close", () => {
     if (reply.complete || link.closing()) return;
+    markFault(c.attempt, "incomplete");
     c.settle("faulted", 502);
     c.res.destroy();
   });

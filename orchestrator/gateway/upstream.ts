@@ -20,7 +20,8 @@ import type { Answerer } from "./answer.ts";
 import { errorBody, guarded, send } from "./http-util.ts";
 import { underApiRoot } from "./route.ts";
 import { requestHeaders, replyHeaders } from "./upstream-headers.ts";
-import { collect, proxyErrorBody, relayJson, relayStream, type RelayLink } from "./upstream-relay.ts";
+import type { LiveAttempt, ProviderFault } from "./record-types.ts";
+import { collect, markFault, proxyErrorBody, relayJson, relayStream, type RelayLink } from "./upstream-relay.ts";
 
 export interface UpstreamOptions {
   /** The provider's base URL, e.g. `https://api.openai.com/v1`: a worker's path below `/v1` is appended to it. */
@@ -48,6 +49,14 @@ function parseBase(baseUrl: string): URL {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UpstreamUrlError(baseUrl, "is not http(s)");
   return url;
+}
+
+/** Connection errors that mean the provider dropped a connection it had: the rest never connected. */
+const RESET_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+function connectionFault(err: NodeJS.ErrnoException): ProviderFault {
+  // Node says "socket hang up" (code ECONNRESET) when the server closed before any response.
+  return err.code !== undefined && RESET_CODES.has(err.code) ? "reset" : "unreachable";
 }
 
 export function upstreamAnswerer(options: UpstreamOptions): Answerer {
@@ -81,7 +90,9 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
     url: URL,
     body: Buffer,
     onReply: (reply: http.IncomingMessage) => void,
-    onFailure: (message: string) => void,
+    onFailure: (message: string, fault: ProviderFault) => void,
+    /** A completion's attempt: what the wire shows went wrong with it is noted on it. */
+    attempt?: LiveAttempt,
   ): void {
     const lib = url.protocol === "https:" ? https : http;
     const up = lib.request(url, { method: req.method, headers: requestHeaders(req.headers, key, body.length), agent }, (reply) => guarded(res, () => onReply(reply)));
@@ -89,10 +100,19 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
     up.once("close", () => inflight.delete(up));
     up.on("error", (err: NodeJS.ErrnoException) => {
       if (closing || res.destroyed) return;
-      guarded(res, () => (res.headersSent ? res.destroy() : onFailure(`upstream unreachable: ${err.code ?? err.message}`)));
+      guarded(res, () => {
+        if (res.headersSent) {
+          // Mid-stream: the reply was under way when the provider's connection broke.
+          if (attempt) markFault(attempt, "incomplete");
+          res.destroy();
+        } else onFailure(`upstream unreachable: ${err.code ?? err.message}`, connectionFault(err));
+      });
     });
     res.once("close", () => {
-      if (!res.writableFinished) up.destroy();
+      if (res.writableFinished) return;
+      // The worker hung up before the reply was complete: it waited its request timeout for the provider.
+      if (attempt && !closing) markFault(attempt, "timeout");
+      up.destroy();
     });
     up.end(body);
   }
@@ -121,7 +141,11 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
           if (ok && /^text\/event-stream\b/i.test(String(reply.headers["content-type"] ?? ""))) relayStream(c, reply, status, link);
           else relayJson(c, reply, status, ok, link);
         },
-        (message) => c.finish("faulted", 502, proxyErrorBody(message, "upstream_unreachable")),
+        (message, fault) => {
+          markFault(c.attempt, fault);
+          c.finish("faulted", 502, proxyErrorBody(message, "upstream_unreachable"));
+        },
+        c.attempt,
       );
     },
     other(req, res, route) {

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ERROR_CLASSES } from "../run/error-class.ts";
+import { PROVIDER_FAULTS } from "../gateway/record-types.ts";
 import { ProvenanceSchema } from "./provenance.ts";
 
 export const CheckRecordSchema = z.object({
@@ -76,6 +77,17 @@ export const ItemRecordSchema = z.object({
   reported: ReportedSchema.optional(),
   /** Rules the witness saw broken on this item's requests; absent when it saw none. */
   violations: z.array(RuleViolationSchema).optional(),
+  /**
+   * The provider's faults the gateway saw on this item's attempts (run/provider-faults.ts), in
+   * order: the leg, what went wrong on the wire, the status (null without one). Absent when none.
+   */
+  provider_faults: z
+    .array(z.object({ leg: z.number().int().positive(), fault: z.enum(PROVIDER_FAULTS), status: z.number().int().nullable() }))
+    .optional(),
+  /** Attempts the framework made again after a provider fault on the same leg: credited, never a violation. */
+  retries: z.number().int().nonnegative().optional(),
+  /** Violations a provider fault on their leg caused: charged to nobody; `waived` says which fault. */
+  waived_violations: z.array(RuleViolationSchema.extend({ waived: z.string() })).optional(),
   legs: z.array(LegRecordSchema).optional(),
   traceback: z.string().optional(),
 });

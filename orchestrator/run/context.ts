@@ -9,6 +9,7 @@ import type { LaneTranscriptFile } from "../report/html/transcript.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
 import type { AdapterEntry, ItemTiming, LaneWitnessTiming, ProgressEvent, RunOptions } from "./options.ts";
 import type { RunGateway } from "./run-gateway.ts";
+import type { LegAttempt } from "./provider-faults.ts";
 import type { Scorer } from "./scorer.ts";
 
 /** One adapter's worker pool, shared by its lanes; it closes after the last of them. */
@@ -47,6 +48,11 @@ export interface RunContext {
   stopped(): boolean;
   /** A lane's refusal stops the whole run, as an interrupt does; the first reason is kept. */
   refuse(reason: string): void;
+  /**
+   * A finished item's attempts, per leg, for the circuit breaker (breaker.ts): when they bring the
+   * provider's faults in a row to the threshold, the run stops dispatching (in-flight items finish).
+   */
+  observeAttempts(legs: readonly (readonly LegAttempt[])[]): void;
   /** Count `cells` as done, and tell the progress listener when there is an event to tell. */
   advance(cells: number, event?: Omit<ProgressEvent, "done" | "total">): void;
 }

@@ -16,6 +16,7 @@ import { mergeLegs, type MergedResult } from "./merge.ts";
 import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
 import type { Exchange, WitnessedLeg } from "../witness/types.ts";
 import type { Body } from "../witness/wire.ts";
+import type { LegAttempt } from "./provider-faults.ts";
 
 export const MAX_RESUMES = 3;
 
@@ -40,7 +41,13 @@ export interface DriveOptions {
 }
 
 export interface LegWatch {
-  end(): { readonly served: ServedUsage; readonly requests: readonly Body[]; readonly exchanges: readonly Exchange[] };
+  end(): {
+    readonly served: ServedUsage;
+    readonly requests: readonly Body[];
+    readonly exchanges: readonly Exchange[];
+    /** Every completions attempt of the leg, served or not, with the provider fault the wire showed. */
+    readonly attempts: readonly LegAttempt[];
+  };
 }
 
 export interface DrivenLeg {
@@ -60,6 +67,8 @@ export interface DrivenItem {
   readonly served?: ServedUsage;
   /** Every leg sent, failed ones included, as the witness saw it (empty without a watch). */
   readonly witnessed: readonly WitnessedLeg[];
+  /** Per leg sent (as `witnessed`), its completions attempts as the gateway recorded them. */
+  readonly attempts: readonly (readonly LegAttempt[])[];
   readonly traceback: string | null;
   /** Why the item errored, when it did (see error-class.ts). */
   readonly errorClass: ErrorClass | null;
@@ -88,6 +97,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   let errorClass: ErrorClass | null = null;
   let worker: WorkerProcess | undefined;
   const witnessed: WitnessedLeg[] = [];
+  const attempts: (readonly LegAttempt[])[] = [];
   const strayWrites: { leg: number; detail: string }[] = [];
   let legsSent = 0;
   /** The gateway base URLs the item's workers were handed: a failure to reach anything else is the adapter's. */
@@ -117,6 +127,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
       const r = answer ?? NO_USAGE;
       const reported = { prompt_tokens: r.prompt_tokens, completion_tokens: r.completion_tokens, llm_calls: r.llm_calls };
       const result = answer ? { output_text: answer.output_text ?? "", tool_calls: answer.tool_calls, suspended: answer.suspended, error: answer.error } : undefined;
+      attempts.push(seen.attempts);
       witnessed.push({ requests: seen.requests, served: seen.served, reported, answered, exchanges: seen.exchanges, ...(result ? { result } : {}) });
     }
     if (isFailure(outcome)) {
@@ -191,6 +202,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     errorClass,
     legs,
     witnessed,
+    attempts,
     ...(served ? { served } : {}),
     traceback,
     adapterSeconds,

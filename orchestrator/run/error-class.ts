@@ -22,8 +22,10 @@
  * bridge shows as the bridge closing the connection, naming that port or nothing.
  *
  * Evidence that names no endpoint (`fetch failed` with no cause, `socket hang up`, a 5xx status)
- * is classified as before, as the gateway's: the adapter cannot be told apart from the gateway
- * there until the item is judged by what the gateway itself saw (issue 20).
+ * is classified as the gateway's.
+ *
+ * All of this is the fallback: where the gateway saw the provider fault on the item's last
+ * attempt, the wire decides and the item is `infra` whatever its text says (provider-faults.ts).
  */
 import type { ErrorCause } from "../../contract/protocol.ts";
 import type { WorkerFailure } from "../supervisor/failure.ts";

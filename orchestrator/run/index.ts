@@ -4,3 +4,4 @@
  */
 export { runArenas } from "./session.ts";
 export type { AdapterEntry, BuiltDeclarations, ItemTiming, LaneWitnessTiming, PriorCells, ProgressEvent, RunOptions, RunOutcome } from "./options.ts";
+export { isProviderFaultError } from "./provider-faults.ts";

@@ -132,6 +132,8 @@ export interface RunOutcome {
   readonly interrupted: boolean;
   /** Why `checkLane` stopped the run, when it did. */
   readonly refused?: string;
+  /** Why the circuit breaker stopped the run (the provider failed too often in a row), when it did. */
+  readonly breaker?: string;
   /** What each arena's mock gateway received and served, by arena id (mock mode only). */
   readonly gatewayRecords: ReadonlyMap<string, GatewayRecords>;
   /** Every lane's transcripts (report/transcripts-file.ts writes them beside the records). */

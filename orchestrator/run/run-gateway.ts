@@ -13,6 +13,7 @@ import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../gateway/options.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import type { LegWatch } from "./drive.ts";
+import { legAttempts } from "./provider-faults.ts";
 import type { Body } from "../witness/wire.ts";
 
 /** Transport behaviour a probe may inject into the mock gateway (gateway.md §1, §9); live mode ignores it. */
@@ -117,6 +118,7 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
           const bodies = requests.map((r) => r.plain as Body);
           const replies = new Map(records.responseMessages.map((m) => [m.attempt, toJs(m.message)]));
           const usage = new Map(records.served.map((s) => [s.attempt, { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens }]));
+          const attempts = legAttempts(gateway.recorder.attemptsFrom(tag, attemptsBefore), new Set(usage.keys()));
           return {
             served: {
               prompt_tokens: now.prompt_tokens - served.prompt_tokens,
@@ -124,6 +126,7 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
               llm_calls: now.llm_calls - served.llm_calls,
             },
             requests: bodies,
+            attempts,
             exchanges: requests.map((r, i) => {
               const served = usage.get(r.attempt);
               return { request: bodies[i]!, reply: replies.get(r.attempt) ?? null, ...(served ? { usage: served } : {}) };

@@ -17,6 +17,7 @@ import { Isolation } from "../supervisor/sandbox/index.ts";
 import { canonicalOutputs } from "../witness/canonical.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
 import type { LateViolation, RunContext, SharedPool } from "./context.ts";
+import { CircuitBreaker, DEFAULT_MAX_PROVIDER_FAULTS } from "./breaker.ts";
 import { runLane } from "./lane.ts";
 import { applyLateViolations } from "./late-violations.ts";
 import type { AdapterEntry, ItemTiming, RunOptions, RunOutcome } from "./options.ts";
@@ -44,16 +45,21 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   // An outside abort (Ctrl-C) or a refused lane: nothing new starts; what is in flight gets a
   // grace period, then every worker's process group is killed so the run can be written up.
   let graceTimer: NodeJS.Timeout | undefined;
-  const halt = () => {
+  const halt = (grace = true) => {
     if (stop.signal.aborted) return;
     stop.abort();
     // Queued cells still start, see `stopped()` and return at once: the queue drains, nothing hangs.
+    // The breaker lets the items in flight run to their own deadlines: no one asked to kill them.
+    if (!grace) return;
     graceTimer = setTimeout(() => {
       for (const { pool } of pools.values()) void pool.killAll();
     }, options.graceMs ?? 3_000);
   };
+  const breaker = new CircuitBreaker(config.maxProviderFaults ?? DEFAULT_MAX_PROVIDER_FAULTS);
+  let broken: string | undefined;
   if (options.signal?.aborted) halt();
-  options.signal?.addEventListener("abort", halt, { once: true });
+  const onAbort = () => halt();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
 
   const ctx: RunContext = {
     options,
@@ -79,6 +85,12 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       refused ??= reason;
       halt();
     },
+    observeAttempts: (legs) => {
+      const reason = breaker.observe(legs);
+      if (reason === undefined || stop.signal.aborted) return;
+      broken = reason;
+      halt(false);
+    },
     advance: (cells, event) => {
       done += cells;
       if (event) options.onProgress?.({ ...event, done, total });
@@ -102,7 +114,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     records.push(...(await Promise.all(arenaRuns)));
   } finally {
     clearTimeout(graceTimer);
-    options.signal?.removeEventListener("abort", halt);
+    options.signal?.removeEventListener("abort", onAbort);
     await Promise.all([...pools.values()].map((p) => (ctx.stopped() ? p.pool.killAll() : p.pool.close())));
     await Promise.all([...gateways.values()].map((g) => g.settle?.(1_000)));
     for (const [id, g] of gateways) if (g.mock) gatewayRecords.set(id, g.mock.recorder.records());
@@ -111,8 +123,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   }
   applyLateViolations(records, lateViolations, options.onItem);
   const failedItems = records.flatMap((r) => r.frameworks.flatMap((f) => f.items)).filter((i) => !i.passed).length;
-  const interrupted = ctx.stopped() && refused === undefined;
-  return { records, failedItems, interrupted, refused, gatewayRecords, timings: ctx.timings, laneWitnessTimings: ctx.laneWitnessTimings, transcripts: ctx.transcripts };
+  const interrupted = ctx.stopped() && refused === undefined && broken === undefined;
+  return { records, failedItems, interrupted, refused, ...(broken !== undefined ? { breaker: broken } : {}), gatewayRecords, timings: ctx.timings, laneWitnessTimings: ctx.laneWitnessTimings, transcripts: ctx.transcripts };
 }
 
 function workerPool(

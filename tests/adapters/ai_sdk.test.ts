@@ -133,10 +133,12 @@ describe("ai_sdk on the wire: the cap, a batched pause, transport", () => {
     expect([bad.gateway.attempts.length, bad.record.items[0]!.error]).toEqual([1, "AI_APICallError: injected 400 (status code 400)"]);
   }, 60_000);
 
-  it("bounds one attempt by request_timeout_s and never retries it: one attempt, a timeout-class error", async () => {
+  it("bounds one attempt by request_timeout_s and never retries it: one attempt, the provider's timeout (infra by the wire)", async () => {
     const run = await probeRun({ adapter, arena: ANSWER_ONLY, config: { requestTimeoutS: 1 }, gatewayFaults: { faults: [], stallSeconds: 10 } });
     const item = run.record.items[0]!;
-    expect([run.gateway.attempts.length, item.error, item.error_class]).toEqual([1, "TimeoutError: The operation was aborted due to timeout", "timeout"]);
+    // The gateway saw the attempt abandoned while it stalled: a provider timeout, whatever the text says (run/provider-faults.ts).
+    expect([run.gateway.attempts.length, item.error, item.error_class]).toEqual([1, "TimeoutError: The operation was aborted due to timeout", "infra"]);
+    expect(item.provider_faults).toEqual([{ leg: 1, fault: "timeout", status: null }]);
     expect(item.latency_s).toBeLessThan(5);
   }, 60_000);
 });

@@ -53,7 +53,7 @@ describe("google_adk on the wire: the cap, a restart, a batched pause, transport
     expect(resumed.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["Decision: approve."]);
   }, 60_000);
 
-  it("no retries: a 400 and a 429 are one attempt each; a stalled gateway is a timeout-class error after one attempt", async () => {
+  it("no retries: a 400 and a 429 are one attempt each; a stalled gateway is the provider's timeout (infra) after one attempt", async () => {
     const bad = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [400, 200] } });
     expect([bad.gateway.attempts.length, bad.record.items[0]!.error]).toEqual([1, `ChatCompletionsHttpError: LLM HTTP 400: {"error": {"message": "injected 400", "type": "server_error"}}`]);
     const limited = await probeRun({ adapter, arena: ANSWER_ONLY, gatewayFaults: { faults: [429, 200] } });
@@ -62,7 +62,8 @@ describe("google_adk on the wire: the cap, a restart, a batched pause, transport
     expect([down.gateway.attempts.length, down.record.items[0]!.error_class]).toEqual([1, "infra"]);
     const hung = await probeRun({ adapter, arena: ANSWER_ONLY, config: { requestTimeoutS: 1 }, gatewayFaults: { faults: [], stallSeconds: 20 } });
     const item = hung.record.items[0]!;
-    expect([hung.gateway.attempts.length, item.error, item.error_class]).toEqual([1, "TimeoutError: The operation was aborted due to timeout", "timeout"]);
+    // The text alone says timeout; the wire saw the provider stall, so the item is infra (run/provider-faults.ts).
+    expect([hung.gateway.attempts.length, item.error, item.error_class]).toEqual([1, "TimeoutError: The operation was aborted due to timeout", "infra"]);
     expect(classifyAdapterError(item.error!)).toBe("timeout");
   }, 120_000);
 });

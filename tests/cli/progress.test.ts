@@ -108,3 +108,32 @@ describe("progress line", () => {
     expect(h.hasTimer()).toBe(false);
   });
 });
+
+describe("cells the provider failed the same way in a row", () => {
+  const faulted = (item_id: string, fault: "unreachable" | "rate_limited", status: number | null): ItemRecord =>
+    ({ ...record(item_id, "Error: fetch failed"), error_class: "infra", provider_faults: [{ leg: 1, fault, status }] }) as ItemRecord;
+
+  it("are one line and a count, not a line each; another kind of line (or the end) prints the count first", () => {
+    const h = harness("plain");
+    const cell = (r: ItemRecord, done: number) => {
+      h.progress.onItem("tool_use", "vanilla", r);
+      h.progress.onProgress(event(r.item_id, false, done));
+    };
+    cell(faulted("tu-01", "unreachable", null), 1);
+    cell(faulted("tu-02", "unreachable", null), 2);
+    cell(faulted("tu-03", "unreachable", null), 3);
+    expect(h.take()).toBe("vanilla/tool_use/tu-01: errored — why tu-01\n");
+    cell(faulted("tu-04", "rate_limited", 429), 4);
+    expect(h.take()).toBe(
+      "  … and 2 more cell(s) errored the same way (provider unreachable)\nvanilla/tool_use/tu-04: errored — why tu-04\n",
+    );
+    cell(faulted("tu-05", "rate_limited", 429), 5);
+    cell(record("tu-06", "TypeError: x is undefined"), 6);
+    expect(h.take()).toBe("  … and 1 more cell(s) errored the same way (provider rate_limited (HTTP 429))\nvanilla/tool_use/tu-06: errored — why tu-06\n");
+    cell(faulted("tu-07", "unreachable", null), 7);
+    cell(faulted("tu-08", "unreachable", null), 8);
+    h.take();
+    h.progress.stop();
+    expect(h.take()).toBe("  … and 1 more cell(s) errored the same way (provider unreachable)\n[8/10] 0 passed, 0 failed, 8 errored · 0s elapsed · ETA 0s\n");
+  });
+});

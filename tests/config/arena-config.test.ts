@@ -71,6 +71,13 @@ describe("loadArenaConfig", () => {
     expect(loadArenaConfig({ ARENA_LLM_MODE: "live", OPENAI_API_KEY: KEY }, { mode: "mock" }).mode).toBe("mock");
   });
 
+  it("reads the circuit breaker's threshold, 0 (off) included; unset or empty leaves the breaker's default", () => {
+    expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: "4" }).maxProviderFaults).toBe(4);
+    expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: "0" }).maxProviderFaults).toBe(0);
+    expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: " " }).maxProviderFaults).toBeUndefined();
+    expect(loadArenaConfig({}).maxProviderFaults).toBeUndefined();
+  });
+
   it("forces mock-key in mock mode without looking at the key", () => {
     expect(loadArenaConfig({ OPENAI_API_KEY: "has a space" }).apiKey).toBe("mock-key");
   });
@@ -94,6 +101,9 @@ describe("loadArenaConfig", () => {
     [{ OPENAI_BASE_URL: "http://h/v1?" }, "OPENAI_BASE_URL: 'http://h/v1?' must not have a query or fragment"],
     [{ OPENAI_BASE_URL: "https://h/v1#x" }, "OPENAI_BASE_URL: 'https://h/v1#x' must not have a query or fragment"],
     [{ ARENA_MODEL: "gpt\n4" }, "ARENA_MODEL: contains a control character (a newline or tab?)"],
+    [{ ARENA_MAX_PROVIDER_FAULTS: "2.5" }, "ARENA_MAX_PROVIDER_FAULTS: '2.5' is not a whole number"],
+    [{ ARENA_MAX_PROVIDER_FAULTS: "-1" }, "ARENA_MAX_PROVIDER_FAULTS: '-1' must be between 0 and 100000"],
+    [{ ARENA_MAX_PROVIDER_FAULTS: "100001" }, "ARENA_MAX_PROVIDER_FAULTS: '100001' must be between 0 and 100000"],
   ])("refuses %j", (env, message) => {
     const err = refusal(env);
     expect(err.message).toBe(message);

@@ -186,3 +186,49 @@ describe("preflightLive", () => {
     expect(err.message).toBe("provider unreachable at https://api.example.invalid/v1: getaddrinfo ENOTFOUND api.example.invalid");
   });
 });
+
+describe("preflightLive honours Retry-After, bounded", () => {
+  /** GET /models answers `busy` (status, Retry-After) to its first `times` requests, then lists the model. */
+  async function busyProvider(times: number, busy: { status: number; retryAfter: string }) {
+    let n = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        if (n++ < times) {
+          res.writeHead(busy.status, { "content-type": "application/json", "retry-after": busy.retryAfter });
+          return void res.end(JSON.stringify({ error: { message: "slow down" } }));
+        }
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify(models("gpt-4.1-mini").body));
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests: () => n };
+  }
+  const waits: number[] = [];
+  const sleep = async (ms: number) => void waits.push(ms);
+  afterEach(() => void waits.splice(0));
+
+  it("a 429 asking for 3 s is waited out (3 s, on the injected clock), then the run may start", async () => {
+    const p = await busyProvider(1, { status: 429, retryAfter: "3" });
+    await expect(preflightLive(configFor(p.base), { timeoutMs: 2_000, sleep })).resolves.toEqual({ checkedBy: "models", listedModels: 1 });
+    expect([waits, p.requests()]).toEqual([[3_000], 2]);
+  });
+
+  it("a 503 asking for longer than the bound is not waited for: the status is reported with what it asked", async () => {
+    const p = await busyProvider(1, { status: 503, retryAfter: "600" });
+    const err = await refusal(configFor(p.base), { sleep });
+    expectKind(err, "http_status", 503);
+    expect(err.message).toBe(`provider answered HTTP 503 to GET ${p.base}/models: slow down (it asked to retry after 600 s; the preflight waits at most 10 s)`);
+    expect(waits).toEqual([]);
+  });
+
+  it("waits at most twice, then reports the status", async () => {
+    const p = await busyProvider(5, { status: 429, retryAfter: "1" });
+    const err = await refusal(configFor(p.base), { sleep });
+    expectKind(err, "http_status", 429);
+    expect(err.message).toContain("(still, after waiting out Retry-After 2 time(s))");
+    expect([waits, p.requests()]).toEqual([[1_000, 1_000], 3]);
+  });
+});

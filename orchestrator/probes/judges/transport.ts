@@ -5,6 +5,7 @@
  */
 import type { AttemptRecord } from "../../gateway/recorder.ts";
 import type { ItemRecord } from "../../report/record.ts";
+import { isProviderFaultError } from "../../run/index.ts";
 import { drawTransport } from "../draws.ts";
 import type { WireRun } from "../wire-types.ts";
 
@@ -78,7 +79,9 @@ export function badRequestViolations(run: Run): string[] {
 export function transientViolations(run: Run): string[] {
   const out = unavailable(run);
   if (out.length) return out;
-  if (measured(run)!.error) return out;
+  // The adapter's own error only: the harness notes a provider fault after an empty answer as one too.
+  const error = measured(run)!.error;
+  if (error && !isProviderFaultError(error)) return out;
   if (run.bodies.length === 0) out.push(`succeeded with no error and no served request after a 429 (${outcomeText(run)})`);
   else if (!answered(run)) out.push(`neither answered nor errored after a 429 (${outcomeText(run)})`);
   else if (run.attemptLog.length < 2) out.push(`answered in ${run.attemptLog.length} attempt(s) although the first was a 429`);

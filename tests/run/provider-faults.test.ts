@@ -1,0 +1,138 @@
+/**
+ * What the wire saw decides (issue 20): a failure that follows a provider fault is `infra`
+ * whatever the framework said, retries after a fault are counted, the violations a fault causes
+ * are waived with the fault named, and the circuit breaker trips on faults in a row only.
+ */
+import { describe, expect, it } from "vitest";
+import type { ItemRecord } from "../../orchestrator/report/record.ts";
+import { CircuitBreaker } from "../../orchestrator/run/breaker.ts";
+import { applyProviderFaults, itemFaults, legAttempts, type LegAttempt } from "../../orchestrator/run/provider-faults.ts";
+
+const served: LegAttempt = { status: 200, outcome: "served", fault: null };
+const r429: LegAttempt = { status: 429, outcome: "faulted", fault: "rate_limited" };
+const r503: LegAttempt = { status: 503, outcome: "faulted", fault: "server_error" };
+const rejected: LegAttempt = { status: 400, outcome: "rejected", fault: null };
+
+function record(over: Partial<ItemRecord> = {}): ItemRecord {
+  return {
+    repeat: 0,
+    item_id: "i-1",
+    passed: false,
+    checks: [],
+    output_text: "",
+    tool_calls: [],
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    latency_s: 0.1,
+    llm_calls: 0,
+    error: "Error: 429 Too Many Requests",
+    error_class: "adapter",
+    ...over,
+  };
+}
+
+describe("a leg's attempts as the wire left them", () => {
+  it("an attempt still pending when the leg ended, and never served, is a timeout; a pending served stream is not", () => {
+    const pending = { attempt: 4, status: null, outcome: "pending" as const, providerFault: null };
+    const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null };
+    expect(legAttempts([pending, stream], new Set([5])).map((a) => a.fault)).toEqual(["timeout", null]);
+  });
+
+  it("a served stream the worker hung up on after its [DONE] is served, not the proxy's timeout", () => {
+    const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const };
+    expect(legAttempts([closedAfterDone], new Set([6])).map((a) => a.fault)).toEqual([null]);
+    expect(legAttempts([closedAfterDone], new Set()).map((a) => a.fault)).toEqual(["timeout"]);
+  });
+});
+
+describe("item faults", () => {
+  it("counts the retries made after a fault on the same leg, not the first attempt of the next leg", () => {
+    const f = itemFaults([[r429, r429, served], [r503], [served]]);
+    expect(f.retries).toBe(2);
+    expect(f.faults).toEqual([
+      { leg: 1, fault: "rate_limited", status: 429 },
+      { leg: 1, fault: "rate_limited", status: 429 },
+      { leg: 2, fault: "server_error", status: 503 },
+    ]);
+    expect(f.endedOnFault).toBeUndefined();
+    expect(itemFaults([[served], [r503, r503]]).endedOnFault).toEqual({ leg: 2, fault: "server_error", status: 503 });
+  });
+});
+
+describe("applyProviderFaults", () => {
+  it("an error after the last attempt faulted is infra, whatever class the text gave it; faults and retries are published", () => {
+    const out = applyProviderFaults(record(), [[r429, r429]]);
+    expect(out.error_class).toBe("infra");
+    expect(out.error).toBe("Error: 429 Too Many Requests");
+    expect(out.provider_faults).toHaveLength(2);
+    expect(out.retries).toBe(1);
+  });
+
+  it("no answer and no error after a fault: infra, with an error that names the fault", () => {
+    const out = applyProviderFaults(record({ error: null, error_class: undefined }), [[r503]]);
+    expect(out.error_class).toBe("infra");
+    expect(out.error).toBe("ProviderFault: server_error (HTTP 503) on leg 1, and the adapter returned no answer");
+  });
+
+  it("a failure after the provider served the last attempt stays the framework's", () => {
+    const out = applyProviderFaults(record(), [[r429, served]]);
+    expect(out.error_class).toBe("adapter");
+    expect(out.retries).toBe(1);
+    const wrong = applyProviderFaults(record({ error: null, error_class: undefined, output_text: "42" }), [[r429]]);
+    expect(wrong.error_class).toBeUndefined();
+  });
+
+  it("no fault on the wire: the record is unchanged (the text classifier's class stands)", () => {
+    const r = record();
+    expect(applyProviderFaults(r, [[rejected, served]])).toBe(r);
+  });
+
+  it("waives the violations a fault on their leg caused, naming it, and keeps every other one charged", () => {
+    const violations = [
+      { rule: "no-llm-call", leg: 1, detail: "the leg returned a result, and the gateway served it no LLM call" },
+      { rule: "usage-reported", leg: 2, detail: "llm_calls reported 1, served 0" },
+      { rule: "model", leg: 1, request: 1, detail: "model gpt-4 is not the run's" },
+    ];
+    const out = applyProviderFaults(record({ violations }), [[r429, r429], [served]]);
+    expect(out.violations).toEqual([violations[1], violations[2]]);
+    expect(out.waived_violations).toEqual([{ ...violations[0], waived: "leg 1 saw provider fault(s): rate_limited (HTTP 429) ×2" }]);
+  });
+
+  it("of iteration-cap, waives only the cap's error reported after fewer served calls, never more calls served than the cap", () => {
+    const early = { rule: "iteration-cap", leg: 1, detail: 'reported "max tool iterations exceeded" after 0 served LLM call(s): the budget is 6' };
+    const over = { rule: "iteration-cap", leg: 1, detail: "served 7 LLM calls in one leg with max_tool_iterations = 6 (at most 6)" };
+    const malformed: LegAttempt = { status: 200, outcome: "faulted", fault: "malformed" };
+    const out = applyProviderFaults(record({ violations: [early, over] }), [[malformed, malformed]]);
+    expect(out.violations).toEqual([over]);
+    expect(out.waived_violations?.map((v) => v.detail)).toEqual([early.detail]);
+  });
+});
+
+describe("circuit breaker", () => {
+  it("trips once, when the faults in a row across items reach the threshold", () => {
+    const b = new CircuitBreaker(4);
+    expect(b.observe([[r503, r503]])).toBeUndefined();
+    expect(b.observe([[r503]])).toBeUndefined();
+    expect(b.observe([[r429]])).toBe(
+      "the provider failed 4 attempts in a row (the last: rate_limited (HTTP 429)); the circuit breaker stopped dispatching items (ARENA_MAX_PROVIDER_FAULTS=4)",
+    );
+    expect(b.observe([[r429]])).toBeUndefined();
+  });
+
+  it("a served attempt resets the count: a provider failing every second request never trips it", () => {
+    const b = new CircuitBreaker(3);
+    for (let i = 0; i < 10; i++) expect(b.observe([[r429, served]])).toBeUndefined();
+    expect(b.streak).toBe(0);
+    b.observe([[served, r503, r503]]);
+    expect(b.streak).toBe(2);
+  });
+
+  it("an item with no completions attempt at all changes nothing; 0 turns the breaker off", () => {
+    const b = new CircuitBreaker(2);
+    b.observe([[r503]]);
+    b.observe([[]]);
+    expect(b.streak).toBe(1);
+    const off = new CircuitBreaker(0);
+    for (let i = 0; i < 50; i++) expect(off.observe([[r503]])).toBeUndefined();
+  });
+});
