@@ -4,9 +4,8 @@
  * publishing), so no two of them can disagree about what counts. A cell the provider failed says
  * nothing about the framework, so it is counted beside the figures, never in them.
  *
- * A cell is served unless its error class is `infra` (run/error-class.ts). The cause of a cell
- * that was not is read here and nowhere else, so a typed provider-fault field on the item record,
- * when one exists, changes one function.
+ * A cell is served unless its error class is `infra` (run/error-class.ts, run/provider-faults.ts).
+ * The cause of a cell that was not is read here and nowhere else.
  */
 import type { ItemRecord } from "./record.ts";
 
@@ -26,11 +25,15 @@ export function unservedItems<T extends Classed>(items: readonly T[]): T[] {
 }
 
 /**
- * A short name for what the provider did to a cell it failed: the HTTP status it answered
- * (`503`, `429`), `reset`, `refused`, `timeout`, `malformed body`, or `other` — read off the
- * error text, the only evidence item records carry today.
+ * A short name for what the provider did to a cell it failed: from the fault the gateway saw on
+ * its last faulted leg (run/provider-faults.ts) — the HTTP status it answered (`503`, `429`), or
+ * `reset`, `unreachable`, `incomplete`, `timeout`, `malformed body` — and, for a record from before
+ * the gateway kept faults (or an `infra` error the wire did not see, a TLS failure), read off the
+ * error text, or `other`.
  */
-export function providerFaultCause(item: Pick<ItemRecord, "error">): string {
+export function providerFaultCause(item: Pick<ItemRecord, "error"> & Partial<Pick<ItemRecord, "provider_faults">>): string {
+  const seen = item.provider_faults?.at(-1);
+  if (seen) return seen.status !== null && seen.status >= 400 ? String(seen.status) : seen.fault === "malformed" ? "malformed body" : seen.fault;
   const text = item.error ?? "";
   const status = /\b(4\d\d|5\d\d)\b/.exec(text);
   if (status) return status[1]!;
@@ -42,7 +45,7 @@ export function providerFaultCause(item: Pick<ItemRecord, "error">): string {
 }
 
 /** Cells not served, per cause, most first (ties by name): `{ "503": 2, reset: 1 }`. */
-export function unservedCauses(items: readonly Pick<ItemRecord, "error" | "error_class">[]): Record<string, number> {
+export function unservedCauses(items: readonly (Pick<ItemRecord, "error" | "error_class"> & Partial<Pick<ItemRecord, "provider_faults">>)[]): Record<string, number> {
   const counts = new Map<string, number>();
   for (const i of unservedItems(items)) counts.set(providerFaultCause(i), (counts.get(providerFaultCause(i)) ?? 0) + 1);
   return Object.fromEntries([...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)));
@@ -56,7 +59,7 @@ export function causesText(causes: Record<string, number>): string {
 }
 
 /** `3 cells not served by the provider: 2× 503, 1× reset`; empty when every cell was served. */
-export function unservedText(items: readonly Pick<ItemRecord, "error" | "error_class">[]): string {
+export function unservedText(items: readonly (Pick<ItemRecord, "error" | "error_class"> & Partial<Pick<ItemRecord, "provider_faults">>)[]): string {
   const n = unservedItems(items).length;
   if (n === 0) return "";
   return `${n} ${n === 1 ? "cell" : "cells"} not served by the provider: ${causesText(unservedCauses(items))}`;

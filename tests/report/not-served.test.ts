@@ -55,6 +55,15 @@ describe("the predicate and the cause", () => {
     expect(unservedCauses([...vanilla.items, ...other.items])).toEqual({ "503": 2, reset: 1 });
   });
 
+  it("names the cause from the fault the gateway saw first, whatever the error says", () => {
+    const seen = (fault: "rate_limited" | "reset" | "malformed" | "timeout", status: number | null) =>
+      providerFaultCause({ error: "Error: socket hang up", provider_faults: [{ leg: 1, fault: "reset", status: null }, { leg: 2, fault, status }] });
+    expect(seen("rate_limited", 429)).toBe("429");
+    expect(seen("reset", null)).toBe("reset");
+    expect(seen("malformed", 200)).toBe("malformed body");
+    expect(seen("timeout", null)).toBe("timeout");
+  });
+
   it("servedness: all (an unavailable lane too), some, none", () => {
     expect(laneServedness(lane("x", [item("a")]))).toBe("all");
     expect(laneServedness(vanilla)).toBe("some");
