@@ -155,6 +155,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   const requested = { value: countFlag(flags.concurrency, "concurrency", Math.min(os.availableParallelism(), MAX_CONCURRENCY), MAX_CONCURRENCY), given: flags.concurrency !== undefined };
   const checked = await beforeFirstItem(request, requested, io);
   if (checked.exitCode !== undefined) return checked.exitCode;
+  request = checked.request;
 
   const journal = new JournalWriter(request.layout.journal);
   const progress = createProgress({
