@@ -4,11 +4,13 @@
  * ARENA_MODEL / ARENA_OUTPUT_ROOT, which stay the default and are said.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { emptyValueNotes, readEnvironment } from "../../orchestrator/config/arena-config.ts";
+import { DEFAULTS, emptyValueNotes, LiveRefusedError, loadArenaConfig, readEnvironment } from "../../orchestrator/config/arena-config.ts";
+import { ENVIRONMENT } from "../../orchestrator/cli/usage.ts";
+import { REPO_ROOT } from "../support/reference.ts";
 import { DotenvError, parseDotenv } from "../../orchestrator/config/dotenv.ts";
 
 const KEY = "sk-test-0123456789abcdefghij";
@@ -77,4 +79,30 @@ it("a .env value is still read through the same file path (symlinks to a regular
   writeFileSync(path.join(root, "real.env"), "ARENA_MODEL=linked\n");
   execFileSync("ln", ["-s", path.join(root, "real.env"), path.join(root, ".env")]);
   expect(readEnvironment({}, root).ARENA_MODEL).toBe("linked");
+});
+
+describe(".env.example", () => {
+  const example = readFileSync(path.join(REPO_ROOT, ".env.example"), "utf8");
+
+  it("names every variable `arena --help` lists, each with a comment above it", () => {
+    const named = ENVIRONMENT.flatMap(([names]) => names.split(", "));
+    for (const name of named) {
+      const at = example.split("\n").findIndex((l) => new RegExp(`^(# )?${name}=`).test(l));
+      expect(at, `${name} is not in .env.example`).toBeGreaterThan(0);
+      // A block of KEY=value lines shares the comment above it.
+      let above = at - 1;
+      while (above > 0 && /^[A-Z_]+=/.test(example.split("\n")[above]!)) above--;
+      expect(example.split("\n")[above], `${name} has no comment above it`).toMatch(/^# \S/);
+    }
+  });
+
+  it("is a valid .env whose values are the defaults: copied unchanged, it changes no run", () => {
+    const values = parseDotenv(example, ".env.example");
+    expect(Object.keys(values).length).toBeGreaterThan(5);
+    const config = loadArenaConfig(values);
+    expect({ ...config, apiKey: DEFAULTS.apiKey }).toEqual(DEFAULTS);
+    // Its key is the placeholder a live run refuses, so a copy can never spend money by accident.
+    expect(() => loadArenaConfig(values, { mode: "live" })).toThrowError(LiveRefusedError);
+    expect(emptyValueNotes(values)).toEqual([]);
+  });
 });
