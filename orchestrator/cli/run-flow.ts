@@ -136,7 +136,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       });
     }
     // Both a new run and a resume: the arenas may have changed since, the flags are this session's.
-    refuseInvalidArenas(request.arenas, io.cwd);
+    refuseInvalidArenas(request.arenas, request.config.mode, io.cwd);
     checkExpectations(flags, request.arenas, io.cwd);
   } catch (err) {
     if (err instanceof LiveRefusedError) {

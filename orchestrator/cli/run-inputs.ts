@@ -8,16 +8,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Arena } from "../arena/schemas.ts";
+import type { Mode } from "../config/arena-config.ts";
 import { validateArena } from "../arena/validate.ts";
 import { ExpectationsError, loadExpectations } from "../expectations/index.ts";
 import { UsageError, type FlagValue } from "./command.ts";
 
 /**
  * Every error `arena validate` reports on these arenas, as one {@link UsageError}: the first, by
- * `file:line`, and how many more there are. Warnings do not stop a run, as in `validate`.
+ * `file:line`, and how many more there are. Warnings do not stop a run, as in `validate`; nor, in
+ * a live run, what is wrong only with the mock script, which a live run never reads (the loader
+ * still refuses a script it cannot parse, in either mode).
  */
-export function refuseInvalidArenas(arenas: readonly Arena[], cwd: string): void {
-  const errors = arenas.flatMap((a) => validateArena(a.dir, { cwd }).errors);
+export function refuseInvalidArenas(arenas: readonly Arena[], mode: Mode, cwd: string): void {
+  const errors = arenas.flatMap((a) => validateArena(a.dir, { cwd, mockScript: mode === "mock" }).errors);
   const first = errors[0];
   if (first === undefined) return;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more: arena validate lists them)` : "";

@@ -106,13 +106,15 @@ describe("hostile expectations and arena data at run time (child process)", () =
     await expectRefused(root, [...runArgs(root), "--expectations", "/dev/zero"], 2, `arena run: ${dev}:1: not a regular file (a character device)`);
   });
 
-  it("run refuses every error validate reports: duplicate ids, an unknown check type, a tol of -5, 1e999 or NaN", async () => {
+  it("run refuses every error validate reports: duplicate ids, an unknown check type, a tol of -5, 1e999 or NaN, an item no scenario matches", async () => {
     const cases: [string, string][] = [
       ["duplicate id", `{"id": "d-01", "input": "What is 2 plus 2?", "checks": [{"type": "contains", "value": "4"}]}\n`],
       ["unknown check", `{"id": "d-02", "input": "What is 2 plus 2?", "checks": [{"type": "nope"}]}\n`],
       ["negative tol", `{"id": "d-02", "input": "What is 2 plus 2?", "checks": [{"type": "numeric_equals", "value": 4, "tol": -5}]}\n`],
       ["infinite tol", `{"id": "d-02", "input": "What is 2 plus 2?", "checks": [{"type": "numeric_equals", "value": 4, "tol": 1e999}]}\n`],
       ["NaN tol", `{"id": "d-02", "input": "What is 2 plus 2?", "checks": [{"type": "numeric_equals", "value": 4, "tol": NaN}]}\n`],
+      // A mock run only: a live run never reads the mock script (exit-codes.test.ts runs such an arena live).
+      ["no scenario", `{"id": "d-02", "input": "What is 3 plus 3?", "checks": [{"type": "contains", "value": "6"}]}\n`],
     ];
     for (const [what, line] of cases) {
       const root = tempRoot();
