@@ -71,6 +71,18 @@ describe("hostile run flags and environment (child process)", () => {
     });
   });
 
+  it("an empty ARENA_MODEL is the default model, and the run says so on its first stderr line", async () => {
+    const root = tempRoot();
+    writeArena(root, "alpha");
+    // Refused afterwards (a missing --expectations file) so that nothing runs; the note comes first.
+    const r = await arena([...runArgs(root), "--expectations", "nope.toml"], root, { ARENA_MODEL: " " });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr.split("\n").slice(0, 2)).toEqual([
+      "note: ARENA_MODEL is set but empty: using the default model 'gpt-4.1-mini' (empty means the default)",
+      "arena run: --expectations nope.toml: no such file (only the default expectations.toml may be absent; --update-expected creates it)",
+    ]);
+  });
+
   it("an output root whose checkpoints/ cannot be made: exit 3 naming the path, and no run folder left behind", async () => {
     const root = tempRoot();
     writeArena(root, "alpha");
