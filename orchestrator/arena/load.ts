@@ -1,7 +1,8 @@
 /**
  * Loads an arena folder into an {@link Arena}. Strict about shape (what the harness needs to
  * run), lenient about what only the validator judges (duplicate ids, unmatched items, unknown
- * tool names, which are dropped at run time): `arena validate` is where data quality is enforced.
+ * tool names): `arena validate` is where data quality is enforced, and `arena run` applies it
+ * too before anything runs (cli/run-inputs.ts); the probes load their own fixtures with this alone.
  */
 import path from "node:path";
 import { collapseWhitespace, DATA_MAX_DEPTH, parsePyJsonWithLines, PyJsonError, pyStr, pyTypeName, type PyDict } from "@agentic-arena/py-semantics";

@@ -81,6 +81,10 @@ function valueProblems(type: CheckType, check: PyDict): string[] {
       if (p) out.push(p);
     }
   }
+  if (present("tol")) {
+    const p = tolProblem(type, check.get("tol")!);
+    if (p) out.push(p);
+  }
   if (type === "iregex" && present("value")) {
     const p = regexProblem(check.get("value")!);
     if (p) out.push(p);
@@ -96,6 +100,25 @@ function valueProblems(type: CheckType, check: PyDict): string[] {
     if (isSuspendTool(name)) out.push(`'tool_used' expects tool ${reprString(name)}, which is a suspend tool and is never recorded as a tool call`);
   }
   return out;
+}
+
+/**
+ * A tolerance the scorer would take but that decides the check by itself: `|a - v| <= tol` is
+ * never true for a negative or NaN `tol` (the item can never pass), and always true for an
+ * infinite one (`1e999` reads as inf: it can never fail).
+ */
+function tolProblem(type: CheckType, value: PyValue): string | undefined {
+  let tol: number;
+  try {
+    tol = pyFloat(value);
+  } catch {
+    return undefined; // not a number at all: reported by the coercion check above
+  }
+  const field = `${reprString(type)} field 'tol'`;
+  if (Number.isNaN(tol)) return `${field} is nan: the check can never pass`;
+  if (!Number.isFinite(tol)) return `${field} is infinite: the check can never fail`;
+  if (tol < 0) return `${field} is negative (${pyRepr(value)}): the check can never pass`;
+  return undefined;
 }
 
 function regexProblem(value: PyValue): string | undefined {

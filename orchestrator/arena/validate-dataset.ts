@@ -6,6 +6,7 @@ import type { FileFindings } from "./findings.ts";
 import { readArenaText } from "./text.ts";
 import { pyTruthy } from "@agentic-arena/py-semantics";
 import { checkFindings } from "./validate-checks.ts";
+import { DEFAULT_MAX_BODY_BYTES } from "../gateway/options.ts";
 
 /** What the drift check needs to know about an item that parsed as an object. */
 export interface ItemFacts {
@@ -17,6 +18,17 @@ export interface ItemFacts {
 }
 
 const DECISIONS = ["", "approve", "deny"];
+
+/**
+ * Room a request needs besides the item's input: the system prompt, the tool specs and a
+ * framework's framing. An input that leaves less than this of the gateway's body limit would pass
+ * here and then be an `infra` error on the first request (a 413), on every adapter.
+ */
+export const REQUEST_HEADROOM_BYTES = 64 * 1024;
+export const MAX_INPUT_BYTES = DEFAULT_MAX_BODY_BYTES - REQUEST_HEADROOM_BYTES;
+
+/** The input as it travels: a JSON string in the request body (escapes included). */
+const wireBytes = (input: string) => Buffer.byteLength(JSON.stringify(input), "utf8");
 
 export function validateDataset(file: string, findings: FileFindings): ItemFacts[] {
   const read = readArenaText(file, datasetLineOf);
@@ -54,6 +66,12 @@ export function validateDataset(file: string, findings: FileFindings): ItemFacts
 
     const input = raw.has("input") ? pyStr(raw.get("input")!) : "";
     if (isBlank(input)) findings.error(line, `${label}: empty 'input'`);
+    else if (wireBytes(input) > MAX_INPUT_BYTES) {
+      findings.error(
+        line,
+        `${label}: 'input' is ${wireBytes(input)} bytes as JSON, over the ${MAX_INPUT_BYTES} the gateway's ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024} MiB request limit leaves for it`,
+      );
+    }
 
     const checks = raw.get("checks");
     let checkList: readonly PyValue[] = [];

@@ -21,6 +21,11 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** Paths in messages are relative to this (default: the process working directory). */
   readonly cwd?: string;
+  /**
+   * Check mock_script.json and the drift between it and the dataset (default: true). A live run
+   * never reads the mock script, so `arena run --mode live` leaves these out (cli/run-inputs.ts).
+   */
+  readonly mockScript?: boolean;
 }
 
 export function validateArena(dir: string, options: ValidateOptions = {}): ValidationResult {
@@ -35,9 +40,11 @@ export function validateArena(dir: string, options: ValidateOptions = {}): Valid
 
   const dataset = file("dataset.jsonl");
   const items = validateDataset(dataset.path, dataset.findings);
-  const script = file("mock_script.json");
-  const scenarios = validateScript(script.path, facts.declared, script.findings);
-  if (scenarios !== undefined) validateDrift(items, scenarios, dataset.findings);
+  if (options.mockScript !== false) {
+    const script = file("mock_script.json");
+    const scenarios = validateScript(script.path, facts.declared, script.findings);
+    if (scenarios !== undefined) validateDrift(items, scenarios, dataset.findings);
+  }
   const cases = file("cases.json");
   const problem = optionalFileProblem(cases.path);
   if (problem) cases.findings.error(1, problem);

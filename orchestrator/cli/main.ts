@@ -12,7 +12,7 @@ import { EXIT_INFRA, EXIT_USAGE } from "./exit-codes.ts";
 import { asOutputError } from "../files/fs-error.ts";
 import { UnsafePathError } from "../files/safe-path.ts";
 import { ManifestError } from "../store/manifest.ts";
-import { ConfigError } from "../config/values.ts";
+import { ConfigError, quoted } from "../config/values.ts";
 import { FORMAT_VERSION, HARNESS_VERSION } from "../report/record.ts";
 import { didYouMean } from "./suggest.ts";
 import { HistoryError } from "../history/error.ts";
@@ -102,6 +102,47 @@ function parseFlags(cmd: Command, args: readonly string[]) {
   for (const [name, spec] of Object.entries(cmd.flags ?? {})) {
     options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.short ? { short: spec.short } : {}) };
   }
-  const parsed = parseArgs({ args: [...args], options, strict: true, allowPositionals: cmd.positionals !== undefined });
+  const parsed = parseArgs({ args: joinNegativeValues(args, options), options, strict: true, allowPositionals: cmd.positionals !== undefined, tokens: true });
+  refuseRepeatedValues(parsed.tokens, options);
   return { values: parsed.values as Record<string, FlagValue>, positionals: parsed.positionals };
+}
+
+/** `-5`, `-0.5`: what a value that is a negative number looks like (never a flag of ours). */
+const NEGATIVE_NUMBER = /^-[\d.]/;
+
+/**
+ * `--repeat -5` as `--repeat=-5`: parseArgs takes a value starting with `-` for a flag and says the
+ * argument "is ambiguous", which names neither the flag's rule nor its range. Joined, the value
+ * reaches the flag's own parser, whose message does (no flag of ours starts with a digit).
+ */
+function joinNegativeValues(args: readonly string[], options: ParseArgsOptionsConfig): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") return [...out, ...args.slice(i)];
+    const option = arg.startsWith("--") ? options[arg.slice(2)] : undefined;
+    const next = args[i + 1];
+    if (option?.type === "string" && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/**
+ * A single-value flag given twice (`--mode live --mode mock`): parseArgs keeps the last, so the run
+ * would quietly be a different one than the first value asked for. Refused, naming both values.
+ */
+function refuseRepeatedValues(tokens: readonly { kind: string; name?: string; value?: string | undefined }[], options: ParseArgsOptionsConfig): void {
+  const seen = new Map<string, string>();
+  for (const token of tokens) {
+    if (token.kind !== "option" || token.name === undefined) continue;
+    const option = options[token.name];
+    if (option?.type !== "string" || option.multiple === true) continue;
+    const value = token.value ?? "";
+    const first = seen.get(token.name);
+    if (first !== undefined) throw new UsageError(`--${token.name} given twice (${quoted(first)}, then ${quoted(value)}): give it once`);
+    seen.set(token.name, value);
+  }
 }

@@ -3,9 +3,11 @@
  * concurrency, a live provider that answers, and output roots that can be written. Money and
  * hours are spent only on a run that can finish and be written up.
  */
+import { existsSync } from "node:fs";
 import { boundConcurrency, poolDemands } from "../config/concurrency.ts";
 import { PreflightError, preflightLive } from "../config/preflight.ts";
-import { asOutputError, probeWritable } from "../files/fs-error.ts";
+import { asOutputError, probeWritable, removeQuietly } from "../files/fs-error.ts";
+import { claimRunFolder, type RunLayout } from "../store/layout.ts";
 import { pointLatestAt } from "../store/latest.ts";
 import { writeManifest } from "../store/manifest.ts";
 import type { Io } from "./command.ts";
@@ -14,6 +16,8 @@ import type { RunRequest } from "./run-plan.ts";
 
 export interface Checked {
   readonly concurrency: number;
+  /** The request to run: a new run's under the id its folder was claimed with (it may differ from the plan's). */
+  readonly request: RunRequest;
   /** Set when the run must not start. */
   readonly exitCode?: number;
 }
@@ -39,22 +43,37 @@ export async function beforeFirstItem(request: RunRequest, requested: { value: n
     } catch (err) {
       if (!(err instanceof PreflightError)) throw err;
       io.stderr(`arena: ${err.message} — nothing ran (exit ${EXIT_INFRA})\n`);
-      return { concurrency, exitCode: EXIT_INFRA };
+      return { concurrency, request, exitCode: EXIT_INFRA };
     }
   }
 
-  const { layout } = request;
+  // A new run's folders are made here, after everything else passed, so a refused run leaves none.
+  let ready = request;
+  const made: string[] = [];
   try {
+    if (request.session === 0) {
+      // runs/ too, when this run is what would create it: an empty runs/ is debris as well.
+      if (!existsSync(request.layout.roots.runsDir)) made.push(request.layout.roots.runsDir);
+      ready = withLayout(request, claimRunFolder(request.layout.roots, request.startedAt));
+      made.push(ready.layout.dir, ready.layout.checkpointRoot);
+    }
+    const { layout } = ready;
     probeWritable(layout.dir);
     probeWritable(layout.checkpointRoot);
     if (request.config.mode === "live") probeWritable(layout.roots.resultsDir);
-    writeManifest(layout.manifest, request.manifest);
+    writeManifest(layout.manifest, ready.manifest);
     pointLatestAt(layout.roots.runsDir, layout.runId);
   } catch (err) {
+    for (const dir of made) removeQuietly(dir);
     const output = asOutputError(err);
     if (!output) throw err;
     io.stderr(`arena: ${output.message} — nothing ran (exit ${EXIT_INFRA})\n`);
-    return { concurrency, exitCode: EXIT_INFRA };
+    return { concurrency, request: ready, exitCode: EXIT_INFRA };
   }
-  return { concurrency };
+  return { concurrency, request: ready };
+}
+
+/** The request under the run id its folder was actually claimed with (see claimRunFolder). */
+function withLayout(request: RunRequest, layout: RunLayout): RunRequest {
+  return { ...request, layout, manifest: { ...request.manifest, run_id: layout.runId } };
 }

@@ -6,7 +6,8 @@
 import os from "node:os";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
-import { ConfigError, LiveRefusedError, loadArenaConfig, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
+import { MAX_CONCURRENCY } from "../config/concurrency.ts";
+import { ConfigError, emptyValueNotes, LiveRefusedError, loadArenaConfig, MAX_REPEAT, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/index.ts";
 import { workerKeyFor } from "../run/run-gateway.ts";
@@ -25,6 +26,7 @@ import { beforeFirstItem } from "./run-checks.ts";
 import { concludeRun } from "./run-conclude.ts";
 import { checkItems } from "./run-items.ts";
 import { planJudgement } from "./run-judgement.ts";
+import { checkExpectations, refuseInvalidArenas } from "./run-inputs.ts";
 
 import { REPO_ROOT, resolveOutputRoots } from "./paths.ts";
 import { readSandboxMode } from "../supervisor/sandbox/mode.ts";
@@ -68,10 +70,10 @@ export interface RunFlowOptions {
   readonly items?: readonly string[];
 }
 
-/** A flag's value as a count, through the same parser as the environment's numbers. */
-function countFlag(raw: unknown, flag: string, fallback: number): number {
+/** A flag's value as a count, through the same parser as the environment's numbers, at most `max`. */
+function countFlag(raw: unknown, flag: string, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
-  return parseCount(String(raw), `--${flag}`);
+  return parseCount(String(raw), `--${flag}`, { max });
 }
 
 /** Everything written to the terminal goes through redaction too: a provider may echo the key. */
@@ -89,6 +91,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   const { flags, common } = ctx;
   const env = readEnvironment(process.env, REPO_ROOT); // a broken .env is a ConfigError: exit 2 (main.ts)
   const roots = resolveOutputRoots(env, io.cwd);
+  for (const note of emptyValueNotes(env)) io.stderr(`${note}\n`);
   // Checked with the other values, before the run folder exists (the pools read it again).
   readSandboxMode(env);
   const resumeRef = flags.resume === true ? (ctx.positionals[0] ?? "latest") : typeof flags["retry-errors"] === "string" ? flags["retry-errors"] : undefined;
@@ -111,7 +114,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     } else {
       const mode = flags.mode as string | undefined;
       if (mode !== undefined && mode !== "mock" && mode !== "live") throw new UsageError(`--mode must be mock or live, got '${mode}'`);
-      const config = loadConfig(env, mode as Mode | undefined, countFlag(flags.repeat, "repeat", 1));
+      const config = loadConfig(env, mode as Mode | undefined, countFlag(flags.repeat, "repeat", 1, MAX_REPEAT));
       // `--adapter PATH` (an author's own module) alone runs just that; with --framework, both.
       const own = (Array.isArray(flags.adapter) ? (flags.adapter as string[]) : []).map((p) => `${MODULE_ARG}${adapterModuleAt(p, io.cwd).module}`);
       const named = Array.isArray(flags.framework) ? (flags.framework as string[]) : own.length > 0 ? [] : ["all"];
@@ -133,6 +136,9 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         ...(options.items && options.items.length > 0 ? { itemFilter: options.items } : {}),
       });
     }
+    // Both a new run and a resume: the arenas may have changed since, the flags are this session's.
+    refuseInvalidArenas(request.arenas, request.config.mode, io.cwd);
+    checkExpectations(flags, request.arenas, io.cwd);
   } catch (err) {
     if (err instanceof LiveRefusedError) {
       io.stderr(`${err.message}\n`);
@@ -149,9 +155,10 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     io.stderr(`warning: ${request.layout.journal}:${skipped.line}: skipped (${skipped.problem}); that cell runs again\n`);
   }
 
-  const requested = { value: countFlag(flags.concurrency, "concurrency", os.availableParallelism()), given: flags.concurrency !== undefined };
+  const requested = { value: countFlag(flags.concurrency, "concurrency", Math.min(os.availableParallelism(), MAX_CONCURRENCY), MAX_CONCURRENCY), given: flags.concurrency !== undefined };
   const checked = await beforeFirstItem(request, requested, io);
   if (checked.exitCode !== undefined) return checked.exitCode;
+  request = checked.request;
 
   const journal = new JournalWriter(request.layout.journal);
   const progress = createProgress({

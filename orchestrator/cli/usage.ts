@@ -3,7 +3,7 @@ import type { Command } from "./command.ts";
 import { COMMON_FLAGS } from "./common.ts";
 
 /** What `arena --help` says beyond the commands: one place, so the README can quote it. */
-const ENVIRONMENT = [
+export const ENVIRONMENT = [
   ["ARENA_LLM_MODE", "mock|live when --mode is not given (default: mock)"],
   ["OPENAI_BASE_URL, OPENAI_API_KEY", "the provider of a live run (also read from .env at the repo root)"],
   ["ARENA_MODEL, ARENA_TEMPERATURE", "the model and temperature every adapter gets"],

@@ -4,10 +4,9 @@
  * value that is not valid is refused (a typo must not become a different run). The API key is
  * carried here and handed to workers, but never written anywhere.
  */
-import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseDotenv } from "./dotenv.ts";
+import { readDotenv } from "./dotenv.ts";
 import { ConfigError, parseCount, parseDecimal, quoted, type NumberRange } from "./values.ts";
 
 export { ConfigError, parseCount, parseDecimal, parsePositiveNumber } from "./values.ts";
@@ -68,11 +67,28 @@ export class LiveRefusedError extends Error {
  */
 export const MAX_REQUEST_TIMEOUT_S = 86_400;
 
+/**
+ * Upper bound for `--repeat`. Every cell of a run (items × repeat × adapters) is planned, journalled
+ * and recorded, so `--repeat 1000000000` once grew the orchestrator to 2.2 GB before the first
+ * worker started. A thousand passes over every arena is far more than any interval needs.
+ */
+export const MAX_REPEAT = 1000;
+
 /** Merge `.env` (if present in `root`) under the real environment. */
 export function readEnvironment(env: NodeJS.ProcessEnv, root: string): Record<string, string | undefined> {
-  const file = path.join(root, ".env");
-  const fromFile = existsSync(file) ? parseDotenv(readFileSync(file, "utf8"), file) : {};
-  return { ...fromFile, ...env };
+  return { ...readDotenv(path.join(root, ".env")), ...env };
+}
+
+/**
+ * The variables whose empty value is easy to mistake for a setting: `ARENA_MODEL=` in a `.env`
+ * runs the default model, `ARENA_OUTPUT_ROOT=` writes into the repo. harness.md §1 makes an empty
+ * value the default, so it is not refused — but each is said, one line apiece, before the run.
+ */
+export function emptyValueNotes(env: Readonly<Record<string, string | undefined>>): string[] {
+  const defaults: Readonly<Record<string, string>> = { ARENA_MODEL: `the default model '${DEFAULTS.model}'`, ARENA_OUTPUT_ROOT: "the repository" };
+  return Object.entries(defaults)
+    .filter(([name]) => env[name] !== undefined && env[name]!.trim() === "")
+    .map(([name, fallback]) => `note: ${name} is set but empty: using ${fallback} (empty means the default)`);
 }
 
 export interface ConfigOverrides {
@@ -159,7 +175,9 @@ function maxProviderFaults(env: Env): { maxProviderFaults?: number } {
 export function loadArenaConfig(env: Env, overrides: ConfigOverrides = {}): ArenaConfig {
   const mode = readMode(env, overrides.mode);
   const repeat = overrides.repeat ?? DEFAULTS.repeat;
-  if (!Number.isSafeInteger(repeat) || repeat < 1) throw new ConfigError("--repeat", `${repeat} must be a whole number, at least 1`);
+  if (!Number.isSafeInteger(repeat) || repeat < 1 || repeat > MAX_REPEAT) {
+    throw new ConfigError("--repeat", `${repeat} must be a whole number between 1 and ${MAX_REPEAT}`);
+  }
   const config: ArenaConfig = {
     mode,
     model: readModel(env),

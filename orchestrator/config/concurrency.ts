@@ -15,6 +15,13 @@ const GIB = 1024 * MIB;
  */
 export const PER_WORKER_BYTES = 384 * MIB;
 
+/**
+ * Upper bound for `--concurrency`, checked before the memory clamp below. Up to here a large value
+ * is clamped to what fits, with a message (`bench --concurrency 1000` is the incident above); past
+ * it the value is a typo, and the clamp's bisection and every slot count would start from it.
+ */
+export const MAX_CONCURRENCY = 1024;
+
 /** The share of available memory the workers may take; the rest is the orchestrator's (gateway, scoring, records). */
 export const MEMORY_SHARE = 0.75;
 

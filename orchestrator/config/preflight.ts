@@ -4,6 +4,7 @@
  * every framework into the same error, after all of them have run.
  */
 import { z } from "zod";
+import { didYouMean } from "../cli/suggest.ts";
 import type { ArenaConfig } from "./arena-config.ts";
 import { redactSecrets } from "../files/redact.ts";
 
@@ -139,7 +140,7 @@ export async function preflightLive(config: ArenaConfig, options: PreflightOptio
       const ids = new Set(list.data.data.map((m) => m.id));
       if (ids.has(config.model) || ids.has(`models/${config.model}`)) return { checkedBy: "models", listedModels: listed };
       if (list.data.has_more !== true) {
-        fail("unknown_model", `unknown model '${config.model}' at ${hostOf(base)} (the provider lists ${listed} models)`, `${shownBase}/models`, models.status);
+        fail("unknown_model", `unknown model '${config.model}' at ${hostOf(base)} (the provider lists ${listed} models${didYouMean(config.model, ids)})`, `${shownBase}/models`, models.status);
       }
     }
     // Not a list we can decide on: let the chat endpoint say whether the model is served.

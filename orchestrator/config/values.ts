@@ -24,6 +24,12 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The bound of a count flag that counts runs or cells (`--keep`, `--threshold`): far more than any
+ * output root holds, yet small enough that a mistyped exponent is refused rather than obeyed.
+ */
+export const MAX_COUNT = 1_000_000;
+
 /** Optional sign, digits, optional fraction — or a bare fraction (`.5`). Nothing else. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const WHOLE = /^[+-]?\d+$/;

@@ -7,6 +7,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { naming } from "./fs-error.ts";
 import { redactSecrets } from "./redact.ts";
 
 export function writeFileAtomic(file: string, text: string): void {
@@ -24,6 +25,6 @@ export function writeFileAtomic(file: string, text: string): void {
   } catch (err) {
     if (fd !== undefined) closeSync(fd);
     rmSync(temp, { force: true });
-    throw err;
+    throw naming(file, err);
   }
 }

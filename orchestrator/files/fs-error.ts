@@ -40,15 +40,42 @@ export function asOutputError(err: unknown): OutputError | undefined {
   return new OutputError(e.path ?? e.dest ?? "(unknown path)", e.code, { cause: err });
 }
 
-/** Prove `dir` can be written before the first item runs: create it, write a file, remove it. */
+/**
+ * `err` as an {@link OutputError} naming `file` when it carries no path of its own: a write on a
+ * descriptor (`writeSync(fd)`, the write half of `appendFileSync`) fails with ENOSPC and no path,
+ * which said "(unknown path)" mid-run. Anything that is not such an fs error is returned as is.
+ */
+export function naming(file: string, err: unknown): unknown {
+  const e = err as NodeJS.ErrnoException | null;
+  if (err instanceof OutputError || !e || typeof e.code !== "string" || !(e.code in CAUSES)) return err;
+  return new OutputError(e.path ?? file, e.code, { cause: err });
+}
+
+/**
+ * Prove `dir` can be written before the first item runs: create it, write a file, remove it. A
+ * failure leaves nothing behind — not the probe file (a full disk creates it and then refuses its
+ * bytes: the 0-byte `.write-probe-*` that `arena runs` listed as an unreadable run), nor a folder
+ * this call created.
+ */
 export function probeWritable(dir: string): void {
   const probe = path.join(dir, `.write-probe-${randomBytes(4).toString("hex")}`);
+  let created: string | undefined;
   try {
-    mkdirSync(dir, { recursive: true });
+    created = mkdirSync(dir, { recursive: true });
     writeFileSync(probe, "probe\n");
     rmSync(probe);
   } catch (err) {
+    removeQuietly(created ?? probe);
     const e = err as NodeJS.ErrnoException;
     throw new OutputError(e.path ?? dir, typeof e.code === "string" ? e.code : "EIO", { cause: err });
+  }
+}
+
+/** Cleanup after a failure already being reported: its own failure would only hide that one. */
+export function removeQuietly(target: string): void {
+  try {
+    rmSync(target, { recursive: true, force: true });
+  } catch {
+    // nothing more to do: the first error is the one the user needs
   }
 }

@@ -6,6 +6,7 @@
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { z } from "zod";
+import { naming } from "../files/fs-error.ts";
 import { redactSecrets } from "../files/redact.ts";
 import { AdapterRecordSchema, ItemRecordSchema, type AdapterRecord, type ItemRecord } from "../report/record.ts";
 
@@ -30,7 +31,11 @@ export class JournalWriter {
   }
   /** Synchronous on purpose: when this returns, the cell survives a SIGKILL of the orchestrator. */
   append(line: JournalLine): void {
-    appendFileSync(this.file, `${redactSecrets(JSON.stringify(line))}\n`);
+    try {
+      appendFileSync(this.file, `${redactSecrets(JSON.stringify(line))}\n`);
+    } catch (err) {
+      throw naming(this.file, err);
+    }
   }
 }
 

@@ -4,8 +4,10 @@
  * `checkpoints/<run-id>/`. Every path is built with `inside()`, so an id from data can never
  * point outside its root.
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { inside } from "../files/safe-path.ts";
+import { newRunId } from "./run-id.ts";
 
 /** The three roots the harness writes to (the project layout: all beside each other by default). */
 export interface OutputRoots {
@@ -76,5 +78,29 @@ export class RunLayout {
       // What a sealed worker must not see of any run, this one's included (supervisor/sandbox/view.ts).
       outputRoots: [this.roots.runsDir, this.roots.checkpointsDir, this.roots.resultsDir],
     };
+  }
+}
+
+/** Ids tried before giving up: each is a millisecond stamp plus 24 random bits, so the second try already fails only on a bug. */
+const CLAIM_ATTEMPTS = 8;
+
+/**
+ * A new run's folder, created exclusively: `runs/` may be made on the way, the run's own folder
+ * never with `recursive` — `mkdir` of an existing name fails with EEXIST, and the run takes a new
+ * id instead of sharing another run's folder (two processes that drew the same id both "created"
+ * it before). Throws the fs error of anything else (an output root that cannot be written).
+ *
+ * @param mint - makes a candidate id; the default is {@link newRunId} at `now`.
+ */
+export function claimRunFolder(roots: OutputRoots, now: Date, mint: (now: Date) => string = newRunId): RunLayout {
+  mkdirSync(roots.runsDir, { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    const layout = new RunLayout(roots, mint(now));
+    try {
+      mkdirSync(layout.dir);
+      return layout;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= CLAIM_ATTEMPTS) throw err;
+    }
   }
 }

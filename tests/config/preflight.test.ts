@@ -81,11 +81,14 @@ describe("preflightLive", () => {
     await expect(preflightLive(configFor(p.base, "gemini-2.0-flash"), { timeoutMs: 2_000 })).resolves.toMatchObject({ checkedBy: "models" });
   });
 
-  it("names an unknown model and how many the provider lists", async () => {
-    const p = await provider({ "GET /v1/models": models("gpt-4o", "gpt-4o-mini", "o3") });
+  it("names an unknown model, how many the provider lists, and the listed model it is nearest", async () => {
+    const p = await provider({ "GET /v1/models": models("gpt-4o", "gpt-4.1-mini", "o3") });
     const err = await refusal(configFor(p.base, "gpt-4.1-mni"));
     expectKind(err, "unknown_model", 200);
-    expect(err.message).toBe(`unknown model 'gpt-4.1-mni' at ${new URL(p.base).host} (the provider lists 3 models)`);
+    expect(err.message).toBe(`unknown model 'gpt-4.1-mni' at ${new URL(p.base).host} (the provider lists 3 models; did you mean 'gpt-4.1-mini'?)`);
+    // Nothing near: no guess (a far one misleads more than none).
+    const far = await refusal(configFor(p.base, "claude-sonnet-4"));
+    expect(far.message).toBe(`unknown model 'claude-sonnet-4' at ${new URL(p.base).host} (the provider lists 3 models)`);
   });
 
   it.each([401, 403])("reports a rejected key on HTTP %i", async (status) => {

@@ -3,7 +3,7 @@
  * a working bwrap, the bwrap command line, which gateways can be sealed behind the bridge, which
  * caller-supplied paths become writable, and the `ps -E` parser of the watcher (macOS).
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -97,10 +97,17 @@ describe("caller-supplied locations", () => {
   it("directories strictly inside the temp root become writable; a file's directory too; nothing else", () => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-sbx-unit-"));
     writeFileSync(path.join(scratch, "log.jsonl"), "");
+    // An existing file outside the temp root. The repo's own package.json is one only when the
+    // clone is not itself under the temp dir (a CI checkout in /tmp is): then another is taken.
+    const tmp = path.resolve(os.tmpdir());
+    const outside = [path.resolve("package.json"), process.execPath, "/etc/hostname", "/etc/passwd"].find(
+      (f) => existsSync(f) && !within(path.dirname(f), tmp),
+    );
+    expect(outside, "no file outside the temp root to try").toBeDefined();
     const dirs = callerDirs(scratch, {
       TAP_LOG: path.join(scratch, "log.jsonl"),
       NOT_YET: path.join(scratch, "later.jsonl"),
-      REPO_FILE: path.resolve("package.json"),
+      OUTSIDE_FILE: outside!,
       TMP_ROOT: os.tmpdir(),
       ROOT: "/",
       WORD: "hello",

@@ -47,10 +47,11 @@ describe("scoring off the main loop", () => {
         ["contains", false, deadlineDetail(deadlineMs)],
       ]);
       expect(deadlineDetail(deadlineMs)).toBe("skipped: scoring exceeded its deadline of 300 ms");
+      // Never before the deadline; how long after it depends on the machine's load, not on the
+      // pool (2^40 backtracking steps never finish: returning at all is the deadline's doing).
       expect(elapsed).toBeGreaterThanOrEqual(deadlineMs - 5);
-      expect(elapsed).toBeLessThan(deadlineMs + 1_000);
-      // A blocked main loop would show a gap of the whole backtracking run (minutes).
-      expect(gaps.worst()).toBeLessThan(150);
+      // The loop ran while the regex did: inline, no tick could have run before this line.
+      expect(gaps.ticks()).toBeGreaterThan(0);
     } finally {
       gaps.stop();
     }

@@ -4,7 +4,7 @@
  * Cells the provider failed in either run are named on their own line and never regress.
  */
 import { readEnvironment } from "../../config/arena-config.ts";
-import { parseCount, parseDecimal } from "../../config/values.ts";
+import { MAX_COUNT, parseCount, parseDecimal } from "../../config/values.ts";
 import { compareRuns, rateText, type Cell, type CompareRule, type LaneDiff } from "../../history/compare.ts";
 import { loadRun, resolveRun, type StoredRun } from "../../history/runs.ts";
 import { UsageError, type CommandContext } from "../command.ts";
@@ -15,7 +15,7 @@ import { renderTable } from "../table.ts";
 const cellText = (c: Cell) => `${c.item_id}${c.repeat ? `#${c.repeat}` : ""}`;
 
 function rule(flags: CommandContext["flags"]): CompareRule {
-  const threshold = flags.threshold === undefined ? 0 : parseCount(String(flags.threshold), "--threshold", { min: 0 });
+  const threshold = flags.threshold === undefined ? 0 : parseCount(String(flags.threshold), "--threshold", { min: 0, max: MAX_COUNT });
   if (flags.alpha === undefined) return { threshold };
   return { threshold, alpha: parseDecimal(String(flags.alpha), "--alpha", { min: 0, max: 1, exclusiveMin: true }) };
 }

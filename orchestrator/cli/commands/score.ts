@@ -13,9 +13,9 @@ import { loadRun, resolveRun } from "../../history/runs.ts";
 import { writeRunRecord, writeRunSummary, writeScorecards } from "../../report/output.ts";
 import { servedItems, unservedText } from "../../report/not-served.ts";
 import { isoSeconds } from "../../report/record.ts";
-import { RunLayout } from "../../store/layout.ts";
+import { claimRunFolder } from "../../store/layout.ts";
 import { fingerprintArena, writeManifest, type Manifest } from "../../store/manifest.ts";
-import { newRunId } from "../../store/run-id.ts";
+import { removeQuietly } from "../../files/fs-error.ts";
 import { UsageError, type CommandContext } from "../command.ts";
 import { EXIT_OK } from "../exit-codes.ts";
 import { REPO_ROOT, resolveOutputRoots } from "../paths.ts";
@@ -38,8 +38,15 @@ export async function run(ctx: CommandContext): Promise<number> {
     fingerprints.push({ ...recorded, sha256 });
   }
 
-  const layout = new RunLayout(roots, newRunId());
-  const rescored = await rescoreRecords(original.records, arenas, layout.runId);
+  // Claimed exclusively (a taken id is drawn again), and given back if the re-scoring fails.
+  const layout = claimRunFolder(roots, new Date());
+  let rescored: Awaited<ReturnType<typeof rescoreRecords>>;
+  try {
+    rescored = await rescoreRecords(original.records, arenas, layout.runId);
+  } catch (err) {
+    removeQuietly(layout.dir);
+    throw err;
+  }
   for (const m of rescored.missing) io.stderr(`warning: ${m.arena}/${m.item_id}: no longer in the arena; its recorded score is kept\n`);
 
   const now = isoSeconds(new Date());
