@@ -53,10 +53,8 @@ beforeAll(() => {
   process.env.OPENAI_API_KEY = "sk-the-users-own";
 });
 afterAll(() => {
-  for (const k of ORCHESTRATOR_ENV) {
-    if (savedEnv[k] === undefined) delete process.env[k];
-    else process.env[k] = savedEnv[k];
-  }
+  for (const k of ORCHESTRATOR_ENV) if (savedEnv[k] === undefined) delete process.env[k];
+  else process.env[k] = savedEnv[k];
   rmSync(outputBase, { recursive: true, force: true });
 });
 
