@@ -1,0 +1,61 @@
+/**
+ * The Python host through the real orchestrator run path: the one-call test adapter
+ * (tests/hosts/adapters/one_call.py) answers items of a small arena against the mock gateway,
+ * sealed in bubblewrap when the machine has it and watched otherwise — the same choice any
+ * worker gets. The answer, the call count and the tokens in the record are the gateway's.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
+import { quickRun, tempDirs, OUR_CORPUS } from "../support/run.ts";
+import { REPO_ROOT } from "../support/reference.ts";
+
+const ONE_CALL = path.join(REPO_ROOT, "tests", "hosts", "adapters", "one_call.py");
+
+function arena(root: string, answers: Record<string, string>): string {
+  const dir = path.join(root, "py_echo");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "arena.toml"), 'id = "py_echo"\ndescription = "python host"\ntools = [\"calculator\"]\nsystem_prompt_intent = "Answer."\n');
+  const inputs = Object.keys(answers);
+  writeFileSync(
+    path.join(dir, "dataset.jsonl"),
+    inputs.map((input, i) => JSON.stringify({ id: `p-${i + 1}`, input, checks: [{ type: "contains", value: answers[input] }] })).join("\n"),
+  );
+  writeFileSync(
+    path.join(dir, "mock_script.json"),
+    JSON.stringify({ scenarios: inputs.map((m) => ({ match: m, turns: [{ content: `the answer is ${answers[m]}` }] })) }),
+  );
+  return dir;
+}
+
+describe("the Python host on the run path", () => {
+  it("answers each item with the gateway's reply, sealed where bwrap works, one served call per item", async () => {
+    const { root } = tempDirs();
+    const dir = arena(root, { "what is the colour of the sky": "blue", "what is the colour of grass": "green" });
+    const { records } = await quickRun({
+      arenaDirs: [dir],
+      adapters: [{ name: "one_call_py", module: ONE_CALL }],
+      corpusPath: OUR_CORPUS,
+      concurrency: 1,
+    });
+    const lane = records[0]!.frameworks[0]!;
+    expect(lane.available, lane.reason).toBe(true);
+    expect(lane.lib_version).toBe("stdlib urllib");
+    expect(lane.isolation?.level).toBe(detectBwrap().ok ? "sandbox" : "watched");
+    if (detectBwrap().ok) expect(lane.isolation?.network).toBe("sealed");
+    expect(lane.isolation?.violations).toBeUndefined();
+    expect(lane.items.map((i) => [i.item_id, i.passed, i.error])).toEqual([
+      ["p-1", true, null],
+      ["p-2", true, null],
+    ]);
+    for (const item of lane.items) {
+      expect(item.served?.llm_calls).toBe(1);
+      expect(item.llm_calls).toBe(1);
+      expect(item.prompt_tokens).toBe(item.served?.prompt_tokens);
+      expect(item.prompt_tokens).toBeGreaterThan(0);
+      expect(item.violations).toBeUndefined();
+    }
+    expect(lane.items[0]!.output_text).toBe("the answer is blue");
+  }, 60_000);
+});
