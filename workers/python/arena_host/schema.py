@@ -6,7 +6,7 @@ module interprets the subset that export uses, with zod's semantics:
 
 - an object keeps only its declared properties (zod strips unknown keys; it does not refuse
   them) and gets the declared defaults for absent ones;
-- `number` is a finite int or float, never a bool; `integer` a whole number within
+- `number` is a finite int or float (an int a double can hold), never a bool; `integer` a whole number within
   `Number.MAX_SAFE_INTEGER`, as `z.number().int()` is;
 - `array` is a list and `object` a dict with string keys: anything else would cross as
   something other than what the adapter handed back.
@@ -48,7 +48,10 @@ def _kind(value):
 
 
 def _is_number(value):
-    return _kind(value) == "number" and (isinstance(value, int) or math.isfinite(value))
+    # An int past the largest double would reach the orchestrator as Infinity, which zod refuses.
+    if _kind(value) != "number":
+        return False
+    return abs(value) < 2**1024 if isinstance(value, int) else math.isfinite(value)
 
 
 def _is_integer(value):

@@ -4,11 +4,10 @@ numbers, strings, lists and dicts with string keys.
 `json.dumps` would quietly turn a tuple into a list, an int key into a string and NaN into a
 bare `NaN` no JSON parser takes; an adapter handing back a live object must get a clear error
 instead of a state that changed on the way. One thing goes further than the Node check, because
-only Python can hold it: an int beyond 2**53 - 1 would arrive rounded, so it is refused too.
+only Python can hold it: an int no double holds exactly (2**53 + 1) would arrive rounded in the
+orchestrator, so it is refused too; 2**53 itself crosses intact and passes, as it does in Node.
 """
 import math
-
-SAFE_INTEGER = 2**53 - 1
 
 
 class NotJsonError(Exception):
@@ -20,7 +19,7 @@ def assert_strict_json(value, path="resume_state", seen=None):
     if value is None or isinstance(value, (bool, str)):
         return
     if isinstance(value, int):
-        if abs(value) > SAFE_INTEGER:
+        if abs(value) > 2**53 and (abs(value) >= 2**1024 or float(value) != value):
             raise NotJsonError(f"{path} is {value}, which JSON cannot carry exactly")
         return
     if isinstance(value, float):
