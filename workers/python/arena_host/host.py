@@ -16,9 +16,13 @@ import traceback
 from . import loader
 from .bridge import open_bridge
 from .causes import cause_chain
-from .channel import Channel
+from .channel import Channel, ChannelError
 from .schema import AGENT_RESULT, TO_WORKER, Invalid
 from .strict_json import NotJsonError, assert_strict_json
+
+
+# EX_USAGE: the host was started the wrong way.
+EXIT_NO_CHANNEL = 64
 
 
 class BuildContext:
@@ -159,7 +163,12 @@ class Host:
 def main():
     # Before ready: a sealed worker without its bridge must fail the start, not its first leg.
     open_bridge()
-    channel = Channel()
+    try:
+        channel = Channel()
+    except ChannelError as err:
+        # Started by hand, or by something other than the orchestrator: one line, no traceback.
+        sys.stderr.write(f"arena_host: {err}\n")
+        sys.exit(EXIT_NO_CHANNEL)
     host = Host(channel)
     host.send({"type": "ready", "pid": os.getpid()})
     host.serve()
