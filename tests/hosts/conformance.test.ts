@@ -111,4 +111,10 @@ describe("the end of a host", () => {
     expect(await node.shutdown()).toBe(0);
     expect(await python.shutdown()).toBe(0);
   });
+
+  it("the channel closing ends both with exit code 0, as an orchestrator's death would", async () => {
+    const hosts = [new HostDriver("node"), new HostDriver("python")];
+    await Promise.all(hosts.map((h) => h.ready()));
+    expect(await Promise.all(hosts.map((h) => h.disconnect()))).toEqual([0, 0]);
+  });
 });

@@ -135,6 +135,12 @@ export class HostDriver {
     return (await this.child).exitCode;
   }
 
+  /** Close the channel from this side, as an orchestrator that died would, and wait for the exit. */
+  async disconnect(): Promise<number | undefined> {
+    this.child.nodeChildProcess.disconnect();
+    return (await this.child).exitCode;
+  }
+
   kill(): void {
     this.child.kill("SIGKILL");
   }
