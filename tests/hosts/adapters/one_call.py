@@ -14,13 +14,9 @@ class Runner:
     def __init__(self, arena, config):
         self.arena, self.config = arena, config
 
-    def run(self, item):
-        started = time.perf_counter()
-        body = {
-            "model": self.config["model"],
-            "messages": [{"role": "system", "content": self.arena["systemPrompt"]}, {"role": "user", "content": item["input"]}],
-            "temperature": self.config["temperature"],
-        }
+    def chat(self, messages):
+        """One chat-completions call: the reply's message and usage."""
+        body = {"model": self.config["model"], "messages": messages, "temperature": self.config["temperature"]}
         request = urllib.request.Request(
             self.config["baseUrl"].rstrip("/") + "/chat/completions",
             data=json.dumps(body).encode("utf-8"),
@@ -28,13 +24,19 @@ class Runner:
         )
         with urllib.request.urlopen(request, timeout=self.config["requestTimeoutS"]) as response:
             reply = json.load(response)
-        usage = reply.get("usage") or {}
+        return reply["choices"][0]["message"], reply.get("usage") or {}
+
+    def run(self, item):
+        started = time.perf_counter()
+        messages = [{"role": "system", "content": self.arena["systemPrompt"]}, {"role": "user", "content": item["input"]}]
+        message, usage = self.chat(messages)
         return {
-            "output_text": reply["choices"][0]["message"].get("content") or "",
+            "output_text": message.get("content") or "",
             "prompt_tokens": usage.get("prompt_tokens", 0),
             "completion_tokens": usage.get("completion_tokens", 0),
             "llm_calls": 1,
             "latency_s": time.perf_counter() - started,
+            "raw": {"messages": [*messages, {"role": "assistant", "content": message.get("content") or ""}]},
         }
 
 
