@@ -34,7 +34,7 @@ export function pythonHostArgs(): string[] {
   return [...FLAGS];
 }
 
-/** The variables the host needs on top of the worker's environment (the package's folder first on the path). */
+/** The variables the host needs on top of the worker's environment: `workers/python` is the whole import path beyond the standard library (a caller's PYTHONPATH is replaced, not extended). */
 export function pythonHostEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { ...env, PYTHONPATH: PYTHON_HOST_ROOT, PYTHONDONTWRITEBYTECODE: "1", PYTHONNOUSERSITE: "1" };
   // A caller's interpreter settings would make the worker another Python than the one resolved.

@@ -78,10 +78,11 @@ export function spawnHost(spec: HostSpec) {
     ...(python !== undefined ? { python } : {}),
   });
   const options = { ...CHILD_OPTIONS, cwd: spec.cwd, env: launch?.env ?? env };
+  // The Python host gets the same channel as Node's (JSON lines on NODE_CHANNEL_FD: arena_host/channel.py).
+  const argv = python !== undefined ? [...(launch?.prefix ?? []), python, ...pythonHostArgs()] : [];
   const child =
     python !== undefined
-      ? // The same channel as Node's (JSON lines on NODE_CHANNEL_FD): workers/python/arena_host/channel.py.
-        execa(launch?.prefix[0] ?? python, [...(launch?.prefix.slice(1) ?? []), ...(launch?.prefix.length ? [python] : []), ...pythonHostArgs()], options)
+      ? execa(argv[0]!, argv.slice(1), options)
       : execaNode(HOST, [], { ...options, nodePath: launch?.nodePath ?? process.execPath, nodeOptions: launch?.nodeOptions });
   launch?.attach(child);
   const area: PrivateArea | undefined = launch?.area;
