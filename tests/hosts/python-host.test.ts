@@ -1,12 +1,19 @@
 /**
  * Which host an adapter runs on, and the Python host started the wrong way.
  */
+import { mkdtempSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
 import { runtimeOf } from "../../contract/runtime.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostArgs } from "../../orchestrator/supervisor/python-host.ts";
+import { isFailure } from "../../orchestrator/supervisor/failure.ts";
+import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
+import { OUR_CORPUS } from "../support/run.ts";
+import { REPO_ROOT } from "../support/reference.ts";
 
 describe("the host runtime", () => {
   it("is python for a .py module and node for anything else", () => {
@@ -59,6 +66,37 @@ describe("the Python host's sandbox bridge", () => {
       expect(r.stderr).toMatch(new RegExp(`^sandbox bridge: cannot listen on 127\\.0\\.0\\.1:${port}: \\[Errno 98\\] Address already in use$`));
     } finally {
       taken.close();
+    }
+  });
+});
+
+describe("the Python worker's environment", () => {
+  it("has telemetry off and vendor credentials removed (contract/telemetry.ts), and the channel hidden from the adapter", async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-py-env-"));
+    const { worker, failure } = await WorkerProcess.start({
+      id: "w0",
+      adapter: { name: "env_report_py", module: path.join(REPO_ROOT, "tests", "hosts", "adapters", "env_report.py") },
+      corpusPath: OUR_CORPUS,
+      logFile: path.join(scratch, "worker.log"),
+      env: { LANGSMITH_API_KEY: "would-phone-home", DO_NOT_TRACK: "0" },
+    });
+    try {
+      expect(failure).toBeUndefined();
+      const config = { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 };
+      const built = await worker.build({ arena: { id: "a", tools: [], systemPrompt: "s", durable: false }, config, tag: "t" });
+      expect(isFailure(built) ? built.message : built.ok).toBe(true);
+      const leg = await worker.run("a", { id: "i", input: "x", resume_with: "", checkpointDir: scratch }, 30_000);
+      if (isFailure(leg) || leg.kind === "error") throw new Error(JSON.stringify(leg));
+      expect(JSON.parse(leg.result.output_text)).toEqual({
+        OTEL_SDK_DISABLED: "true",
+        DO_NOT_TRACK: "1",
+        OPENAI_AGENTS_DISABLE_TRACING: "1",
+        LANGSMITH_API_KEY: null,
+        NODE_CHANNEL_FD: null,
+        ARENA_SANDBOX_BRIDGE: null,
+      });
+    } finally {
+      await worker.kill();
     }
   });
 });
