@@ -4,11 +4,14 @@
  * inside a worker process. Hostile fixtures are never listed here.
  */
 import { fileURLToPath } from "node:url";
+import { runtimeOf, type HostRuntime } from "./runtime.ts";
 
 export interface CatalogEntry {
   readonly name: string;
-  /** Absolute path of the adapter module (its default export is the Adapter). */
+  /** Absolute path of the adapter module (its default export is the Adapter; a `.py` module's `build`). */
   readonly module: string;
+  /** The worker host it runs on, read off `module` (contract/runtime.ts): `python` for a `.py` module. */
+  readonly runtime: HostRuntime;
   /** A variant entry: `--framework all` runs it only on these arenas (naming it runs it anywhere). */
   readonly arenas?: readonly string[];
   /**
@@ -30,7 +33,7 @@ interface EntryData {
 
 function entry(name: string, data: EntryData): CatalogEntry {
   const module = fileURLToPath(new URL(`../workers/adapters/${data.file ?? `${name}/index.ts`}`, import.meta.url));
-  const base = { name, module, packages: data.packages, pause: data.pause };
+  const base = { name, module, runtime: runtimeOf({ module }), packages: data.packages, pause: data.pause };
   return data.arenas ? { ...base, arenas: data.arenas } : base;
 }
 

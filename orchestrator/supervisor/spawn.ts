@@ -6,9 +6,11 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { execaNode } from "execa";
+import { execa, execaNode } from "execa";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 import type { AdapterRef } from "../../contract/protocol.ts";
+import { runtimeOf } from "../../contract/runtime.ts";
+import { pythonExecutable, pythonHostArgs, pythonHostEnv } from "./python-host.ts";
 import type { Isolation } from "./sandbox/index.ts";
 import type { PrivateArea } from "./sandbox/private-area.ts";
 import { inheritedEnv } from "./worker-env.ts";
@@ -46,33 +48,45 @@ export function readLogTail(file: string, bytes = LOG_TAIL_BYTES): string {
   }
 }
 
+/** The options every host is started with, whichever its runtime. */
+const CHILD_OPTIONS = {
+  ipc: true,
+  serialization: "json",
+  extendEnv: false,
+  stdin: "ignore",
+  // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
+  stdout: "pipe",
+  stderr: "pipe",
+  // Its own process group: Ctrl-C in a terminal signals the orchestrator only, which then stops
+  // the run in order, and a kill reaches everything the worker spawned.
+  detached: true,
+  reject: false,
+  // Messages are handled as they arrive; execa would otherwise keep every one for the result.
+  buffer: false,
+  forceKillAfterDelay: KILL_GRACE_MS,
+} as const;
+
 /** The host process, and a sealed worker's private area (undefined when watched). */
 export function spawnHost(spec: HostSpec) {
+  const runtime = runtimeOf(spec.adapter);
   // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
   // Only an allow-list of the orchestrator's own environment crosses (worker-env.ts says why).
-  const env = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...inheritedEnv(), ...spec.env });
-  // The isolation decides the command (bwrap around node, or node watched) and cleans up on exit.
-  const launch = spec.isolation?.launch({ id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {} });
-  const child = execaNode(HOST, [], {
-    ipc: true,
-    serialization: "json",
-    cwd: spec.cwd,
-    env: launch?.env ?? env,
-    extendEnv: false,
-    stdin: "ignore",
-    // Through the orchestrator, not straight to the file: the log is capped and redacted (capped-log.ts).
-    stdout: "pipe",
-    stderr: "pipe",
-    // Its own process group: Ctrl-C in a terminal signals the orchestrator only, which then stops
-    // the run in order, and a kill reaches everything the worker spawned.
-    detached: true,
-    reject: false,
-    // Messages are handled as they arrive; execa would otherwise keep every one for the result.
-    buffer: false,
-    forceKillAfterDelay: KILL_GRACE_MS,
-    nodePath: launch?.nodePath ?? process.execPath,
-    nodeOptions: launch?.nodeOptions,
+  const base = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...inheritedEnv(), ...spec.env });
+  const env = runtime === "python" ? pythonHostEnv(base) : base;
+  // Chosen by the orchestrator's ARENA_PYTHON (or a caller's), which the worker itself is not handed.
+  const python = runtime === "python" ? pythonExecutable({ ...process.env, ...spec.env }) : undefined;
+  // The isolation decides the command (bwrap around the host, or the host watched) and cleans up on exit.
+  const launch = spec.isolation?.launch({
+    id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {},
+    ...(python !== undefined ? { python } : {}),
   });
+  const options = { ...CHILD_OPTIONS, cwd: spec.cwd, env: launch?.env ?? env };
+  // The Python host gets the same channel as Node's (JSON lines on NODE_CHANNEL_FD: arena_host/channel.py).
+  const argv = python !== undefined ? [...(launch?.prefix ?? []), python, ...pythonHostArgs()] : [];
+  const child =
+    python !== undefined
+      ? execa(argv[0]!, argv.slice(1), options)
+      : execaNode(HOST, [], { ...options, nodePath: launch?.nodePath ?? process.execPath, nodeOptions: launch?.nodeOptions });
   launch?.attach(child);
   const area: PrivateArea | undefined = launch?.area;
   return { child, area };

@@ -65,6 +65,8 @@ export interface LaunchRequest {
   readonly callerEnv: Readonly<Record<string, string>>;
   /** Files a sealed worker must read beyond the worker tree (a test's own host script). */
   readonly readable?: readonly string[];
+  /** The interpreter, for an adapter on the Python host (python-host.ts); absent: the Node host. */
+  readonly python?: string;
 }
 
 /** What the exit hook needs of execa's subprocess: its pid, and Node's ChildProcess for the events. */
@@ -74,6 +76,12 @@ export type Spawned = { readonly pid?: number | undefined; readonly nodeChildPro
 export interface Launch {
   readonly nodePath: string;
   readonly nodeOptions: string[] | undefined;
+  /**
+   * The words before the host's own command line: `bwrap <args> --` when sealed, none when
+   * watched. A Python host is started as `<prefix> python <args>` (execaNode builds the Node
+   * host's line from `nodePath` and `nodeOptions`, which hold the same words).
+   */
+  readonly prefix: readonly string[];
   readonly env: NodeJS.ProcessEnv;
   /** Call with the spawned process at once: cleans up (watched: checks) the moment it exits. */
   readonly attach: (child: Spawned) => void;
@@ -177,8 +185,13 @@ export class Isolation {
     this.network = net;
     const bridge = net.sealed ? acquireRoutes(net.ports, `${this.request.adapter}/${req.id}`) : undefined;
     const routes: readonly BridgeRoute[] = bridge?.routes ?? [];
-    const nodeOptions = [...inheritedNodeOptions(), ...(net.sealed ? ["--import", PRELOAD] : [])];
-    if (req.callerEnv.NODE_COMPILE_CACHE === undefined) env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions).dir;
+    const python = req.python;
+    // The Python host opens the same listeners itself (arena_host/bridge.py); Node's compile cache is no use to it.
+    const nodeOptions = python !== undefined ? [] : [...inheritedNodeOptions(), ...(net.sealed ? ["--import", PRELOAD] : [])];
+    if (python === undefined && req.callerEnv.NODE_COMPILE_CACHE === undefined) {
+      env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions).dir;
+    }
+    if (python !== undefined) delete env.NODE_COMPILE_CACHE;
     if (net.sealed) env.ARENA_SANDBOX_BRIDGE = JSON.stringify(routes);
     const cwd = path.resolve(req.cwd ?? process.cwd());
     const writable = [dirs.tmp, ...dirs.given];
@@ -190,9 +203,11 @@ export class Isolation {
       module: req.adapter.module,
       corpusPath: req.corpusPath,
       readable: [
-        ...PRELOAD_FILES,
+        ...(python === undefined ? PRELOAD_FILES : []),
         ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []),
         ...routes.map((r) => path.dirname(r.socket)),
+        // The interpreter's installation (<prefix>/bin/python): bound back only if a layer hides it, as a venv inside the repository would be.
+        ...(python !== undefined ? [path.dirname(path.dirname(python))] : []),
         ...(req.readable ?? []),
       ],
     });
@@ -207,7 +222,7 @@ export class Isolation {
       writable,
     });
     // /run holds the host's Unix sockets; mask it unless something the worker needs is there.
-    const needed = [cwd, REPO, process.execPath, req.corpusPath, os.tmpdir(), env.HOME ?? "/", ...writable, ...routes.map((r) => r.socket)];
+    const needed = [cwd, REPO, python ?? process.execPath, req.corpusPath, os.tmpdir(), env.HOME ?? "/", ...writable, ...routes.map((r) => r.socket)];
     // Only when sealed: with a shared network, DNS may live there (resolv.conf → /run/systemd/resolve).
     const maskRun =
       net.sealed && statSync("/run", { throwIfNoEntry: false })?.isDirectory() === true && !needed.some((p) => within(path.resolve(p), "/run"));
@@ -215,6 +230,7 @@ export class Isolation {
     return {
       nodePath: this.level.bwrap.path,
       nodeOptions: [...args, "--", process.execPath, ...nodeOptions],
+      prefix: [this.level.bwrap.path, ...args, "--"],
       env,
       area,
       attach: (child) =>
@@ -236,6 +252,7 @@ export class Isolation {
     return {
       nodePath: process.execPath,
       nodeOptions: undefined,
+      prefix: [],
       env,
       attach: (child) => {
         watch.follow(child.pid);

@@ -1,0 +1,39 @@
+/**
+ * One cold worker start (spawn → ready → built, scripts/support/measure.ts) on each host: the
+ * Node host with the baseline `vanilla`, the Python host with its stdlib test adapter
+ * (tests/hosts/adapters/one_call.py), beside the bare interpreters (`node -e 0`, `python3 -c
+ * pass`) so the host's own share shows. Unsealed: the sandbox's cost is scripts/sandbox-cost.ts.
+ *
+ *   node scripts/host-start.ts [--runs N]
+ *
+ * Runs alternate between the four, so drift in the machine's load falls on all alike.
+ */
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { findAdapter } from "../contract/catalogue.ts";
+import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
+import { pythonExecutable } from "../orchestrator/supervisor/python-host.ts";
+import { coldStartMs, median } from "./support/measure.ts";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
+const RUNS = Number(values.runs);
+const ONE_CALL = fileURLToPath(new URL("../tests/hosts/adapters/one_call.py", import.meta.url));
+const arena = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
+
+async function bare(file: string, args: string[]): Promise<number> {
+  const t0 = performance.now();
+  await execa(file, args);
+  return performance.now() - t0;
+}
+
+const ways: Record<string, () => Promise<number>> = {
+  "node host, vanilla": () => coldStartMs({ adapter: { name: "vanilla", module: findAdapter("vanilla")!.module }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
+  "python host, one_call.py": () => coldStartMs({ adapter: { name: "one_call_py", module: ONE_CALL }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
+  "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
+  "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),
+};
+const times: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
+for (let i = 0; i < RUNS; i += 1) for (const [k, f] of Object.entries(ways)) times[k]!.push(await f());
+for (const [k, xs] of Object.entries(times)) process.stdout.write(`${k.padEnd(26)} median ${median(xs).toFixed(0)} ms over ${RUNS} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})\n`);

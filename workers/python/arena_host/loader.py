@@ -1,0 +1,53 @@
+"""Loading the one adapter a worker serves, by the module path the build names.
+
+An adapter module mirrors contract/adapter.ts with module-level names:
+
+- `name` (str) and `lib_version` (`"<package> <version>"`, or a function returning it);
+- optionally `delegates` (sub-agent tool names) and `wire_exceptions` (`[{"key", "reason"}]`);
+- `build(arena, config, ctx)` returning a runner with `run(item)` and optionally
+  `resume(item, state, decision)`; any of them may be a coroutine function.
+
+`arena`, `config` and `item` are the protocol's objects as dicts, keys as on the wire.
+"""
+import importlib.util
+import sys
+import traceback
+
+# Python's names for "the framework is not installed", as Node's ERR_MODULE_NOT_FOUND is.
+NOT_INSTALLED = (ModuleNotFoundError,)
+
+
+class LoadFailed(Exception):
+    def __init__(self, kind, reason, lib_version, trace):
+        super().__init__(reason)
+        self.kind, self.reason, self.lib_version, self.trace = kind, reason, lib_version, trace
+
+
+def describe(err):
+    return f"{type(err).__name__}: {err}"
+
+
+def load(path):
+    """The adapter module at `path` and its lib_version, or raise LoadFailed."""
+    try:
+        spec = importlib.util.spec_from_file_location("arena_adapter", path)
+        if spec is None or spec.loader is None:
+            raise ImportError(f"{path} is not a Python module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["arena_adapter"] = module
+        spec.loader.exec_module(module)
+        if not callable(getattr(module, "build", None)):
+            raise ImportError(f"{path} has no build() function")
+    except BaseException as err:  # noqa: BLE001  (a module may raise anything at import)
+        if isinstance(err, (SystemExit, KeyboardInterrupt)):
+            raise
+        trace = traceback.format_exc()
+        if isinstance(err, NOT_INSTALLED) or (isinstance(err, FileNotFoundError)):
+            raise LoadFailed("not_installed", f"library not installed: {describe(err)}", "(not installed)", trace) from err
+        raise LoadFailed("load_failed", f"load failed: {describe(err)}", "unknown", trace) from err
+    version = getattr(module, "lib_version", "unknown")
+    try:
+        version = version() if callable(version) else version
+    except Exception as err:  # noqa: BLE001
+        version = f"unknown ({err})"
+    return module, str(version)
