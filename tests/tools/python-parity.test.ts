@@ -7,7 +7,7 @@ import { execa } from "execa";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOOL_NAMES } from "../../contract/tools/canonical.ts";
-import { dispatch, loadCorpus } from "../../contract/tools/index.ts";
+import { dispatch, loadCorpus, pauseRequestOf } from "../../contract/tools/index.ts";
 import { describeWithReference, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
 import { parityVectors, type ToolCall } from "./support/parity-vectors.ts";
 import { escapedOnlyInPython } from "./support/unicode-version.ts";
@@ -37,7 +37,10 @@ const COVERED_CALCULATOR_ENDINGS = [
 /** The stand-in policy fixture both sides get in the second run (`__main__.py`'s `--echo-boundary`). */
 const echoBoundary = (action: string): string => `fixture saw ${action}`;
 
-/** Run the batch through `python3 -m arena_tools`; one answer per call, in order. */
+/** What Python's `pause_request_of` read from each batch's argument texts. */
+const pauseRequests = new WeakMap<readonly ToolCall[], string[]>();
+
+/** Run the batch through `python3 -m arena_tools`; one answer per call, in order (`pauseRequests` alongside). */
 async function pythonAnswers(calls: readonly ToolCall[], options: { corpusFile?: string; echo?: boolean } = {}): Promise<string[]> {
   const input = calls.map((c) => JSON.stringify(c)).join("\n") + "\n";
   const args = [...(options.echo ? ["--echo-boundary"] : []), ...(options.corpusFile ? [options.corpusFile] : [])];
@@ -49,11 +52,13 @@ async function pythonAnswers(calls: readonly ToolCall[], options: { corpusFile?:
   });
   expect(run.stderr).toBe("");
   expect(run.exitCode).toBe(0);
-  return run.stdout.split("\n").filter((line) => line !== "").map((line) => {
-    const reply = JSON.parse(line) as { out?: string; bad_line?: string };
-    if (reply.out === undefined) throw new Error(`python refused a line: ${reply.bad_line}`);
-    return reply.out;
+  const replies = run.stdout.split("\n").filter((line) => line !== "").map((line) => {
+    const reply = JSON.parse(line) as { out?: string; pause_request?: string; bad_line?: string };
+    if (reply.out === undefined || reply.pause_request === undefined) throw new Error(`python refused a line: ${reply.bad_line}`);
+    return reply;
   });
+  pauseRequests.set(calls, replies.map((r) => r.pause_request!));
+  return replies.map((r) => r.out!);
 }
 
 interface Mismatch {
@@ -137,6 +142,15 @@ describe("Python tools match the TypeScript tools byte for byte", () => {
     expect(cps.filter((_, i) => !verdict.unassigned[i]).map((cp) => cp.toString(16))).toEqual([]);
     expect(found.newerUnicodeAnswers).toBeLessThan(calls.length / 1000);
   }, 120_000);
+
+  it("reads the same pause request off every argument text", async () => {
+    await pyAnswers;
+    const ts = calls.map((c) => pauseRequestOf(c.arguments));
+    expect(ts.filter((t) => t !== "").length).toBeGreaterThan(5000);
+    const py = pauseRequests.get(calls)!;
+    const found = compare(calls, ts, py);
+    expect(shown(found.mismatches)).toEqual([]);
+  });
 
   it("hands the boundary fixture the same action text", async () => {
     const boundary = calls.filter((c) => c.name === "boundary_action");

@@ -11,6 +11,7 @@ from .definitions import (
     is_control_tool,
     is_suspend_tool,
     names_for,
+    pause_request_of,
     spec,
     specs_for,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "is_suspend_tool",
     "load_corpus",
     "names_for",
+    "pause_request_of",
     "search",
     "search_rooms",
     "spec",

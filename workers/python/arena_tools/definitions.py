@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .values import parse_int_text
+
 DEFINITIONS_FILE = Path(__file__).with_name("definitions.json")
 
 with DEFINITIONS_FILE.open(encoding="utf-8") as _f:
@@ -61,6 +63,36 @@ def specs_for(declared: list[str] | None = None) -> list[dict[str, Any]]:
 
 def is_suspend_tool(name: str) -> bool:
     return name in SUSPEND_TOOLS
+
+
+_PAUSE_REQUESTS: tuple[str, ...] = tuple(TOOLS[n]["pause_request"] for n in SUSPEND_TOOLS)
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def pause_request_of(args: Any) -> str:
+    """What a pause call asks the human (the result's `suspend_request`), as contract/tools/registry.ts reads it.
+
+    The first request argument (`summary`, then `note`) the call carries with a value that is not
+    null, if that value is a string; else "". Text is read as strict JSON, the way the TypeScript
+    side's `JSON.parse` reads it: `NaN` or `Infinity` in the text means it asks nothing.
+    """
+    parsed = args
+    if isinstance(args, str):
+        try:
+            # Integers of any length, as JSON.parse reads them (values.py: CPython's digit limit).
+            parsed = json.loads(args, parse_constant=_reject_constant, parse_int=parse_int_text)
+        except (ValueError, RecursionError):
+            return ""
+    if not isinstance(parsed, dict):
+        return ""
+    for key in _PAUSE_REQUESTS:
+        value = parsed.get(key)
+        if value is not None:
+            return value if isinstance(value, str) else ""
+    return ""
 
 
 def is_control_tool(name: str, delegates: tuple[str, ...] | list[str] = ()) -> bool:

@@ -31,13 +31,13 @@ def int_text(n: int) -> str:
     return str(Decimal(n))
 
 
-def _parse_int_text(digits: str) -> int:
+def parse_int_text(digits: str) -> int:
     return int(digits) if len(digits) <= _SMALL else int(Decimal(digits))
 
 
 def loads(text: str) -> Any:
     """`json.loads`, reading integers of any length."""
-    return json.loads(text, parse_int=_parse_int_text)
+    return json.loads(text, parse_int=parse_int_text)
 
 
 def py_repr(v: Any) -> str:
@@ -66,7 +66,7 @@ def py_int(v: Any) -> int:
             sign = -1 if literal[0] == "-" else 1
             body = literal.lstrip("+-").replace("_", "")
             ascii_digits = "".join(str(int(ch)) for ch in body) if not body.isascii() else body
-            return sign * _parse_int_text(ascii_digits)
+            return sign * parse_int_text(ascii_digits)
         raise ValueError(f"invalid literal for int() with base 10: {v!r}")
     if isinstance(v, (bool, int, float)):
         return int(v)
