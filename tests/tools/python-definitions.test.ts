@@ -9,26 +9,30 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CANONICAL_TOOLS, TOOL_NAMES } from "../../contract/tools/canonical.ts";
 import { renderToolDefinitions, TOOL_DEFINITIONS_FILE } from "../../contract/tools/export.ts";
-import { namesFor, SUSPEND_TOOLS } from "../../contract/tools/registry.ts";
+import { isControlTool, namesFor, SUSPEND_TOOLS } from "../../contract/tools/registry.ts";
 import { toolSpecJson } from "../../contract/tools/specs.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
 const PACKAGE_DIR = path.join(REPO_ROOT, "workers/python/arena_tools");
 
 /** What the Python package says about its definitions, asked of the package itself. */
-async function pythonView(): Promise<{ names: string[]; suspend: string[]; specs: Record<string, string>; namesFor: string[][] }> {
+async function pythonView(): Promise<{ names: string[]; suspend: string[]; specs: Record<string, string>; namesFor: string[][]; control: boolean[] }> {
   const script = [
     "import json",
-    "from arena_tools import TOOL_NAMES, SUSPEND_TOOLS, spec, names_for",
+    "from arena_tools import TOOL_NAMES, SUSPEND_TOOLS, spec, names_for, is_control_tool",
+    "declared, control = json.loads(input())",
     "print(json.dumps({'names': list(TOOL_NAMES), 'suspend': list(SUSPEND_TOOLS),",
     "  'specs': {n: json.dumps(spec(n)) for n in TOOL_NAMES},",
-    "  'namesFor': [names_for(d) for d in json.loads(input())]}))",
+    "  'namesFor': [names_for(d) for d in declared],",
+    "  'control': [is_control_tool(n, ['writer']) for n in control]}))",
   ].join("\n");
-  const run = await execa("python3", ["-c", script], { cwd: path.dirname(PACKAGE_DIR), input: JSON.stringify(DECLARED) });
+  const run = await execa("python3", ["-c", script], { cwd: path.dirname(PACKAGE_DIR), input: JSON.stringify([DECLARED, CONTROL_NAMES]) });
   return JSON.parse(run.stdout);
 }
 
 const DECLARED: (string[] | null)[] = [null, [], ["calculator", "search"], ["book_room", "request_approval", "search_rooms", "book_room"], ["teleport", "save_progress"]];
+
+const CONTROL_NAMES = ["final_answer", "Final_answer", "final_answer ", "transfer_to_writer", "transfer_to_", "transfer_", "writer", "writers", "search", "request_approval", ""];
 
 describe("Python tool definitions", () => {
   it("are the committed output of scripts/tool-definitions.ts (run it when this fails)", () => {
@@ -42,6 +46,8 @@ describe("Python tool definitions", () => {
     expect(py.suspend).toEqual([...SUSPEND_TOOLS]);
     for (const name of TOOL_NAMES) expect(py.specs[name], name).toBe(toolSpecJson(name));
     expect(py.namesFor).toEqual(DECLARED.map((d) => namesFor(d)));
+    expect(py.control).toEqual(CONTROL_NAMES.map((n) => isControlTool(n, ["writer"])));
+    expect(py.control.filter(Boolean).length).toBe(4);
   });
 
   it("are not restated by hand in any Python module", () => {
