@@ -159,6 +159,11 @@ export function boundaryExpressions(): string[] {
     ...around(2979, 2988, (n) => "not ".repeat(n) + "1"),
     ...around(2979, 2992, (n) => "lambda:".repeat(n) + "1"), // then the parser's own stack
     ...around(2979, 2988, (n) => "x+".repeat(n) + "1/0"),
+    ...around(2980, 2990, (n) => "x" + ".a".repeat(n)), // postfix chains: no brackets nest
+    ...around(2980, 2990, (n) => "x" + "[0]".repeat(n)),
+    ...around(2980, 2990, (n) => "f" + "()".repeat(n)),
+    ...around(2980, 2990, (n) => "f" + "(a=1)".repeat(n)),
+    ...around(2980, 2990, (n) => "1 if 1 else ".repeat(n) + "1"),
     ...[1000, 3000, 5990, 6000, 6010, 12000].map((n) => "-".repeat(n) + "1"),
     ...[1000, 3000, 6000, 12000].map((n) => "(".repeat(n)),
   ];
