@@ -27,6 +27,7 @@ import { displayPath } from "../arena/diagnostics.ts";
 import { readArenaText } from "../arena/text.ts";
 import { lineAt, parseToml, TomlLines, tomlTypeName, topLevelKeyOffsets, type TomlTable } from "../arena/toml.ts";
 import type { RunRecord } from "../report/record.ts";
+import { LocatedError } from "../files/located-error.ts";
 import { Layout } from "./layout.ts";
 import { RULE_IDS } from "../witness/rules.ts";
 import { LANE_RULES } from "../witness/witness.ts";
@@ -74,24 +75,8 @@ export const REASON_PLACEHOLDER = "TODO: say why this fails (recorded by --updat
 export type ExpectationsProblemKind = "unreadable" | "syntax" | "unknown_key" | "wrong_type" | "missing" | "empty" | "bad_value" | "duplicate";
 
 /** A mistake in the expectations file. Bad input, not a crash: print `message`, never the stack. */
-export class ExpectationsError extends Error {
+export class ExpectationsError extends LocatedError<ExpectationsProblemKind> {
   override readonly name = "ExpectationsError";
-  readonly kind: ExpectationsProblemKind;
-  /** The file as shown in the message (relative to the working directory). */
-  readonly file: string;
-  readonly line: number;
-  /** `expected[1].items[0]`, a top-level key, or `""` for the whole file (unreadable, bad TOML). */
-  readonly field: string;
-  /** The message without location and field. */
-  readonly problem: string;
-  constructor(kind: ExpectationsProblemKind, file: string, line: number, field: string, problem: string) {
-    super(`${file}:${line}: ${field === "" ? "" : `${field}: `}${problem}`);
-    this.kind = kind;
-    this.file = file;
-    this.line = line;
-    this.field = field;
-    this.problem = problem;
-  }
 }
 
 const ENTRY_KEYS = ["mode", "arena", "framework", "rule", "items", "reason"] as const;

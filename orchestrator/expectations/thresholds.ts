@@ -26,6 +26,7 @@
 import { displayPath } from "../arena/diagnostics.ts";
 import { readArenaText } from "../arena/text.ts";
 import { parseToml, tomlTypeName, type TomlTable } from "../arena/toml.ts";
+import { LocatedError } from "../files/located-error.ts";
 import { Layout } from "./layout.ts";
 
 export interface ThresholdEntry {
@@ -52,22 +53,8 @@ export interface Thresholds {
 export type ThresholdsProblemKind = "unreadable" | "missing_file" | "syntax" | "unknown_key" | "wrong_type" | "missing" | "empty" | "bad_value" | "duplicate";
 
 /** A mistake in the thresholds file: bad input, printed as its message, never a stack. */
-export class ThresholdsError extends Error {
+export class ThresholdsError extends LocatedError<ThresholdsProblemKind> {
   override readonly name = "ThresholdsError";
-  readonly kind: ThresholdsProblemKind;
-  readonly file: string;
-  readonly line: number;
-  /** `threshold[1].min_pass_rate`, a top-level key, or `""` for the whole file. */
-  readonly field: string;
-  readonly problem: string;
-  constructor(kind: ThresholdsProblemKind, file: string, line: number, field: string, problem: string) {
-    super(`${file}:${line}: ${field === "" ? "" : `${field}: `}${problem}`);
-    this.kind = kind;
-    this.file = file;
-    this.line = line;
-    this.field = field;
-    this.problem = problem;
-  }
 }
 
 const TOP_KEYS = ["min_pass_rate", "threshold"] as const;
