@@ -6,6 +6,7 @@ export { upstreamAnswerer, type UpstreamOptions } from "./upstream.ts";
 export type { GatewayOptions, ScriptSource } from "./options.ts";
 export {
   Recorder,
+  nowMs,
   SpillReadError,
   DEFAULT_RECORD_BUDGET_BYTES,
   type RecorderMemory,

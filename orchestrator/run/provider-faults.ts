@@ -19,6 +19,8 @@ export interface LegAttempt {
   readonly status: number | null;
   readonly outcome: AttemptOutcome;
   readonly fault: ProviderFault | null;
+  /** How long the request was open at the gateway: from its arrival to the worker's hang-up (or the leg's end). */
+  readonly waitedMs: number;
 }
 
 /**
@@ -27,8 +29,17 @@ export interface LegAttempt {
  * on its way through the sandbox bridge): a `timeout`, decided here so it cannot race that close.
  */
 export function legAttempts(
-  attempts: readonly { readonly attempt: number; readonly status: number | null; readonly outcome: AttemptOutcome; readonly providerFault: ProviderFault | null }[],
+  attempts: readonly {
+    readonly attempt: number;
+    readonly status: number | null;
+    readonly outcome: AttemptOutcome;
+    readonly providerFault: ProviderFault | null;
+    readonly at: number;
+    readonly closedAt: number | null;
+    readonly endedAt: number | null;
+  }[],
   served: ReadonlySet<number>,
+  now: number,
 ): LegAttempt[] {
   // Served wins: a stream whose `[DONE]` was recorded is served even if the worker hung up before
   // the provider closed it (the proxy then notes the close as a timeout).
@@ -36,7 +47,21 @@ export function legAttempts(
     status: a.status,
     outcome: a.outcome,
     fault: served.has(a.attempt) ? null : (a.providerFault ?? (a.outcome === "pending" ? "timeout" : null)),
+    waitedMs: (a.closedAt ?? a.endedAt ?? now) - a.at,
   }));
+}
+
+/**
+ * A worker that hung up on a request the provider had not answered is a provider `timeout` only
+ * when it waited the run's request timeout: one that gave up sooner (its own, shorter timeout; a
+ * deliberate hang-up) did that itself, and must not have its failure excused as the provider's
+ * and left out of its figures. The slack covers the clocks: the worker's timer starts before the
+ * request reaches the gateway, whose clock measures the wait.
+ */
+export function judgeTimeouts(legs: readonly (readonly LegAttempt[])[], requestTimeoutS: number): LegAttempt[][] {
+  const timeoutMs = requestTimeoutS * 1000;
+  const patienceMs = timeoutMs - Math.max(250, timeoutMs * 0.05);
+  return legs.map((attempts) => attempts.map((a) => (a.fault === "timeout" && a.waitedMs < patienceMs ? { ...a, fault: null } : a)));
 }
 
 /** The rules a provider fault can make an honest framework break: usage it counted for a failed attempt, an answer it gave without one. */

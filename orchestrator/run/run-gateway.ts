@@ -7,7 +7,7 @@
  */
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
-import { createGateway, createProxy, mintWorkerKey, type Gateway, type GatewayOptions, type IdentityPolicy, type RefusedRequest, type ServedUsage } from "../gateway/index.ts";
+import { createGateway, createProxy, mintWorkerKey, nowMs, type Gateway, type GatewayOptions, type IdentityPolicy, type RefusedRequest, type ServedUsage } from "../gateway/index.ts";
 import { bridgedSender } from "../supervisor/sandbox/bridge.ts";
 import { DEFAULT_REQUEST_TIMEOUT_SECONDS } from "../gateway/options.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
@@ -118,7 +118,7 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
           const bodies = requests.map((r) => r.plain as Body);
           const replies = new Map(records.responseMessages.map((m) => [m.attempt, toJs(m.message)]));
           const usage = new Map(records.served.map((s) => [s.attempt, { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens }]));
-          const attempts = legAttempts(gateway.recorder.attemptsFrom(tag, attemptsBefore), new Set(usage.keys()));
+          const attempts = legAttempts(gateway.recorder.attemptsFrom(tag, attemptsBefore), new Set(usage.keys()), nowMs());
           return {
             served: {
               prompt_tokens: now.prompt_tokens - served.prompt_tokens,

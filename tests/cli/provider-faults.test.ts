@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { ItemRecord } from "../../orchestrator/report/record.ts";
 import { tempRoot, writeArena } from "../arena-loader/fixture.ts";
 import { arenaCli, outputRoot, runIdsIn } from "../support/cli.ts";
+import { REPO_ROOT } from "../support/reference.ts";
 import { answer, FAKE_MODEL, fakeProvider, type ProviderMisdeed, type ProviderReply } from "../support/fake-provider.ts";
 
 const KEY = "sk-test-0123456789abcdefghijKLMN";
@@ -130,6 +131,30 @@ describe("provider faults on the real CLI, live mode", () => {
       await provider.close();
     }
   }, 300_000);
+
+  it("a hang-up before the run's request timeout is the framework's own, not excused as the provider's (fixture fixed-timeout)", async () => {
+    const { root, env } = outputRoot();
+    const arenas = sumsArena(2);
+    // Item 2 is never answered: an honest adapter waits its 3 s and gives up; fixed-timeout gives up after 1 s.
+    const provider = await fakeProvider((_n, body) => (itemOf(body) === 2 ? { kind: "hang" } : answer(`The answer is ${itemOf(body) + 2}.`)));
+    try {
+      const fixture = path.join(REPO_ROOT, "fixtures", "adapters", "fixed-timeout", "index.ts");
+      const r = await arenaCli(
+        ["run", "--arenas-dir", arenas, "--arena", "sums", "--framework", "vanilla", "--adapter", fixture, "--mode", "live"],
+        liveEnv(env, provider.baseUrl, { ARENA_REQUEST_TIMEOUT_S: "3", ARENA_MAX_PROVIDER_FAULTS: "0" }),
+      );
+      expect(r.exitCode, r.stdout + r.stderr).toBe(3);
+      const byAdapter = recordedItems(root, runIdsIn(root)[0]!);
+      const hung = (adapter: string) => byAdapter.get(adapter)!.find((i) => i.item_id === "s-02")!;
+      expect(hung("vanilla").error_class, JSON.stringify(hung("vanilla"))).toBe("infra");
+      expect(hung("vanilla").provider_faults?.map((f) => f.fault)).toEqual(["timeout"]);
+      // Its own 1 s timeout: the failure stays in its figures, classed by what it raised.
+      expect(hung("fixed-timeout").error_class, JSON.stringify(hung("fixed-timeout"))).not.toBe("infra");
+      expect(hung("fixed-timeout").provider_faults).toBeUndefined();
+    } finally {
+      await provider.close();
+    }
+  }, 120_000);
 
   it("a provider that dies mid-run: the breaker stops dispatching, exit 3 with one line naming the cause and the resume command", async () => {
     const { root, env } = outputRoot();

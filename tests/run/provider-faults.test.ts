@@ -6,12 +6,12 @@
 import { describe, expect, it } from "vitest";
 import type { ItemRecord } from "../../orchestrator/report/record.ts";
 import { CircuitBreaker } from "../../orchestrator/run/breaker.ts";
-import { applyProviderFaults, itemFaults, legAttempts, type LegAttempt } from "../../orchestrator/run/provider-faults.ts";
+import { applyProviderFaults, itemFaults, judgeTimeouts, legAttempts, type LegAttempt } from "../../orchestrator/run/provider-faults.ts";
 
-const served: LegAttempt = { status: 200, outcome: "served", fault: null };
-const r429: LegAttempt = { status: 429, outcome: "faulted", fault: "rate_limited" };
-const r503: LegAttempt = { status: 503, outcome: "faulted", fault: "server_error" };
-const rejected: LegAttempt = { status: 400, outcome: "rejected", fault: null };
+const served: LegAttempt = { status: 200, outcome: "served", fault: null, waitedMs: 5 };
+const r429: LegAttempt = { status: 429, outcome: "faulted", fault: "rate_limited", waitedMs: 5 };
+const r503: LegAttempt = { status: 503, outcome: "faulted", fault: "server_error", waitedMs: 5 };
+const rejected: LegAttempt = { status: 400, outcome: "rejected", fault: null, waitedMs: 5 };
 
 function record(over: Partial<ItemRecord> = {}): ItemRecord {
   return {
@@ -33,15 +33,28 @@ function record(over: Partial<ItemRecord> = {}): ItemRecord {
 
 describe("a leg's attempts as the wire left them", () => {
   it("an attempt still pending when the leg ended, and never served, is a timeout; a pending served stream is not", () => {
-    const pending = { attempt: 4, status: null, outcome: "pending" as const, providerFault: null };
-    const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null };
-    expect(legAttempts([pending, stream], new Set([5])).map((a) => a.fault)).toEqual(["timeout", null]);
+    const pending = { attempt: 4, status: null, outcome: "pending" as const, providerFault: null, at: 1_000, closedAt: null, endedAt: null };
+    const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null, at: 1_000, closedAt: null, endedAt: null };
+    const attempts = legAttempts([pending, stream], new Set([5]), 4_000);
+    expect(attempts.map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 3_000], [null, 3_000]]);
   });
 
   it("a served stream the worker hung up on after its [DONE] is served, not the proxy's timeout", () => {
-    const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const };
-    expect(legAttempts([closedAfterDone], new Set([6])).map((a) => a.fault)).toEqual([null]);
-    expect(legAttempts([closedAfterDone], new Set()).map((a) => a.fault)).toEqual(["timeout"]);
+    const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const, at: 1_000, closedAt: 1_500, endedAt: null };
+    expect(legAttempts([closedAfterDone], new Set([6]), 9_000).map((a) => a.fault)).toEqual([null]);
+    expect(legAttempts([closedAfterDone], new Set(), 9_000).map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 500]]);
+  });
+
+  it("a hang-up is the provider's timeout only after the run's request timeout: a worker that gave up sooner did it itself", () => {
+    const hungUp = (waitedMs: number): LegAttempt => ({ status: null, outcome: "aborted", fault: "timeout", waitedMs });
+    // request_timeout_s = 2: the wait must reach 2 s less the clocks' slack (250 ms here).
+    const judged = judgeTimeouts([[hungUp(1_900), hungUp(1_700)], [hungUp(300)]], 2);
+    expect(judged.map((leg) => leg.map((a) => a.fault))).toEqual([["timeout", null], [null]]);
+    // So an item that failed after its own early hang-up stays the framework's, in its figures.
+    const early = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judgeTimeouts([[hungUp(300)]], 60));
+    expect([early.error_class, early.provider_faults]).toEqual(["timeout", undefined]);
+    const waited = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judgeTimeouts([[hungUp(59_000)]], 60));
+    expect(waited.error_class).toBe("infra");
   });
 });
 
@@ -101,7 +114,7 @@ describe("applyProviderFaults", () => {
   it("of iteration-cap, waives only the cap's error reported after fewer served calls, never more calls served than the cap", () => {
     const early = { rule: "iteration-cap", leg: 1, detail: 'reported "max tool iterations exceeded" after 0 served LLM call(s): the budget is 6' };
     const over = { rule: "iteration-cap", leg: 1, detail: "served 7 LLM calls in one leg with max_tool_iterations = 6 (at most 6)" };
-    const malformed: LegAttempt = { status: 200, outcome: "faulted", fault: "malformed" };
+    const malformed: LegAttempt = { status: 200, outcome: "faulted", fault: "malformed", waitedMs: 5 };
     const out = applyProviderFaults(record({ violations: [early, over] }), [[malformed, malformed]]);
     expect(out.violations).toEqual([over]);
     expect(out.waived_violations?.map((v) => v.detail)).toEqual([early.detail]);
