@@ -31,11 +31,8 @@ export interface ArenaConfig {
   /** Max LLM calls per run leg. */
   readonly maxToolIterations: number;
   readonly temperature: number;
-  /**
-   * Provider faults in a row that stop the run (`ARENA_MAX_PROVIDER_FAULTS`; run/breaker.ts).
-   * Unset: the breaker's default (10); 0: never stop.
-   */
-  readonly maxProviderFaults?: number;
+  /** Provider faults in a row that stop the run (`ARENA_MAX_PROVIDER_FAULTS`; run/breaker.ts); 0: never stop. */
+  readonly maxProviderFaults: number;
 }
 
 export const DEFAULTS: ArenaConfig = {
@@ -49,6 +46,11 @@ export const DEFAULTS: ArenaConfig = {
   requestTimeoutS: 60,
   maxToolIterations: 6,
   temperature: 0,
+  // Ten: above what one failing item made in tests/cli/provider-faults.test.ts (3 per
+  // always-failing call for openai_agents, which retries twice; 6 when it took six non-JSON
+  // replies as turns), so one unlucky item does not stop a run, while a dead provider is caught
+  // within a few items instead of after the whole matrix.
+  maxProviderFaults: 10,
 };
 
 export const PLACEHOLDER_KEYS = new Set(["", "mock-key", "sk-replace-me"]);
@@ -160,10 +162,9 @@ function readApiKey(env: Env): string {
 /** Bounded so a typo cannot mean "never" by accident: 0 is the way to say that. */
 export const MAX_PROVIDER_FAULTS_LIMIT = 100_000;
 
-function maxProviderFaults(env: Env): { maxProviderFaults?: number } {
+function maxProviderFaults(env: Env): number {
   const raw = present(env, "ARENA_MAX_PROVIDER_FAULTS");
-  if (raw === undefined) return {};
-  return { maxProviderFaults: parseCount(raw, "ARENA_MAX_PROVIDER_FAULTS", { min: 0, max: MAX_PROVIDER_FAULTS_LIMIT }) };
+  return raw === undefined ? DEFAULTS.maxProviderFaults : parseCount(raw, "ARENA_MAX_PROVIDER_FAULTS", { min: 0, max: MAX_PROVIDER_FAULTS_LIMIT });
 }
 
 /**
@@ -194,7 +195,7 @@ export function loadArenaConfig(env: Env, overrides: ConfigOverrides = {}): Aren
     }),
     maxToolIterations: DEFAULTS.maxToolIterations,
     temperature: decimal(env, "ARENA_TEMPERATURE", DEFAULTS.temperature, { min: 0, max: 2 }),
-    ...maxProviderFaults(env),
+    maxProviderFaults: maxProviderFaults(env),
   };
   if (mode === "live" && PLACEHOLDER_KEYS.has(config.apiKey)) throw new LiveRefusedError();
   return config;

@@ -3,19 +3,11 @@
  * grind through its retries to the same infra error. After `threshold` provider faults in a row
  * across the run, counted over the attempts of finished items in the order they finished, the
  * breaker trips once: the session stops dispatching, the items in flight finish, and the CLI exits
- * 3 with the resume command. Any served attempt resets the count, so a provider that fails every
+ * 3 with the resume command. Its threshold is the run config's `maxProviderFaults` (default and
+ * why: config/arena-config.ts). Any served attempt resets the count, so a provider that fails every
  * second request (a rate limit) never trips it: that is the frameworks' retries to handle.
  */
 import { faultName, itemFaults, type LegAttempt } from "./provider-faults.ts";
-
-/**
- * Consecutive provider faults that stop a run when `ARENA_MAX_PROVIDER_FAULTS` is not set. Ten:
- * above what one failing item made in tests/cli/provider-faults.test.ts (3 per always-failing call
- * for openai_agents, which retries twice; 6 when it took six non-JSON replies as turns), so one
- * unlucky item does not stop a run, while a dead provider is caught within a few items instead of
- * after the whole matrix.
- */
-export const DEFAULT_MAX_PROVIDER_FAULTS = 10;
 
 export class CircuitBreaker {
   readonly #threshold: number;

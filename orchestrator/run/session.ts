@@ -17,7 +17,7 @@ import { Isolation } from "../supervisor/sandbox/index.ts";
 import { canonicalOutputs } from "../witness/canonical.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
 import type { LateViolation, RunContext, SharedPool } from "./context.ts";
-import { CircuitBreaker, DEFAULT_MAX_PROVIDER_FAULTS } from "./breaker.ts";
+import { CircuitBreaker } from "./breaker.ts";
 import { runLane } from "./lane.ts";
 import { applyLateViolations } from "./late-violations.ts";
 import type { AdapterEntry, ItemTiming, RunOptions, RunOutcome } from "./options.ts";
@@ -55,7 +55,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       for (const { pool } of pools.values()) void pool.killAll();
     }, options.graceMs ?? 3_000);
   };
-  const breaker = new CircuitBreaker(config.maxProviderFaults ?? DEFAULT_MAX_PROVIDER_FAULTS);
+  const breaker = new CircuitBreaker(config.maxProviderFaults);
   let broken: string | undefined;
   if (options.signal?.aborted) halt();
   const onAbort = () => halt();

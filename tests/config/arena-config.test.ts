@@ -74,8 +74,8 @@ describe("loadArenaConfig", () => {
   it("reads the circuit breaker's threshold, 0 (off) included; unset or empty leaves the breaker's default", () => {
     expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: "4" }).maxProviderFaults).toBe(4);
     expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: "0" }).maxProviderFaults).toBe(0);
-    expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: " " }).maxProviderFaults).toBeUndefined();
-    expect(loadArenaConfig({}).maxProviderFaults).toBeUndefined();
+    expect(loadArenaConfig({ ARENA_MAX_PROVIDER_FAULTS: " " }).maxProviderFaults).toBe(DEFAULTS.maxProviderFaults);
+    expect(loadArenaConfig({}).maxProviderFaults).toBe(10);
   });
 
   it("forces mock-key in mock mode without looking at the key", () => {

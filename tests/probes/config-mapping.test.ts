@@ -36,6 +36,7 @@ const ARENA_CONFIG: Readonly<Record<string, Mapping>> = {
   priceInputPerM: harnessOnly("the cost column only"),
   priceOutputPerM: harnessOnly("the cost column only"),
   repeat: harnessOnly("how many times the harness runs each item"),
+  maxProviderFaults: harnessOnly("when the harness stops dispatching items (run/breaker.ts); adapters never see it"),
   requestTimeoutS: TIMEOUT,
   maxToolIterations: ITERATIONS,
   temperature: TEMPERATURE,
