@@ -221,8 +221,8 @@ describe("the run's gateway in live mode", () => {
         served: { prompt_tokens: 12, completion_tokens: 3, llm_calls: 1 },
         requests: [{ model: "m" }],
         exchanges: [{ request: { model: "m" }, reply: { role: "assistant", content: "héllo — 2" }, usage: { prompt_tokens: 12, completion_tokens: 3 } }],
-        // Every attempt of the leg, with the provider fault the wire showed (none here).
-        attempts: [{ status: 200, outcome: "served", fault: null }],
+        // Every attempt of the leg, with the provider fault the wire showed (none here) and how long it was open.
+        attempts: [{ status: 200, outcome: "served", fault: null, waitedMs: expect.any(Number) }],
       });
       expect(live.servedUsage("w1")).toEqual({ prompt_tokens: 12, completion_tokens: 3, llm_calls: 1 });
       expect(live.mock).toBeUndefined();
