@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { ItemRecord } from "../../orchestrator/report/record.ts";
 import { CircuitBreaker } from "../../orchestrator/run/breaker.ts";
+import { blankItemRecord } from "../../orchestrator/run/item-record.ts";
 import { applyProviderFaults, itemFaults, judgeTimeouts, legAttempts, type LegAttempt } from "../../orchestrator/run/provider-faults.ts";
 
 const served: LegAttempt = { status: 200, outcome: "served", fault: null, waitedMs: 5 };
@@ -14,21 +15,7 @@ const r503: LegAttempt = { status: 503, outcome: "faulted", fault: "server_error
 const rejected: LegAttempt = { status: 400, outcome: "rejected", fault: null, waitedMs: 5 };
 
 function record(over: Partial<ItemRecord> = {}): ItemRecord {
-  return {
-    repeat: 0,
-    item_id: "i-1",
-    passed: false,
-    checks: [],
-    output_text: "",
-    tool_calls: [],
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    latency_s: 0.1,
-    llm_calls: 0,
-    error: "Error: 429 Too Many Requests",
-    error_class: "adapter",
-    ...over,
-  };
+  return { ...blankItemRecord("i-1", 0), latency_s: 0.1, error: "Error: 429 Too Many Requests", error_class: "adapter", ...over };
 }
 
 describe("a leg's attempts as the wire left them", () => {
