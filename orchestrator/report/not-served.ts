@@ -47,7 +47,10 @@ export function providerFaultCause(item: Pick<ItemRecord, "error"> & Partial<Pic
 /** Cells not served, per cause, most first (ties by name): `{ "503": 2, reset: 1 }`. */
 export function unservedCauses(items: readonly (Pick<ItemRecord, "error" | "error_class"> & Partial<Pick<ItemRecord, "provider_faults">>)[]): Record<string, number> {
   const counts = new Map<string, number>();
-  for (const i of unservedItems(items)) counts.set(providerFaultCause(i), (counts.get(providerFaultCause(i)) ?? 0) + 1);
+  for (const i of unservedItems(items)) {
+    const cause = providerFaultCause(i);
+    counts.set(cause, (counts.get(cause) ?? 0) + 1);
+  }
   return Object.fromEntries([...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)));
 }
 

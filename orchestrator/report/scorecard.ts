@@ -168,9 +168,9 @@ function failedItems(record: RunRecord): string[] {
   const lines: string[] = [];
   if (failed.length > 0) lines.push("", "**Failed items**", "");
   for (const { adapter, i } of failed) lines.push(`- \`${adapter}\` \`${i.item_id}\`${repeatOf(i.repeat)} — ${failureReason(i).replaceAll("|", "\\|")}`);
-  const unserved = record.frameworks.filter((f) => unservedText(f.items) !== "");
+  const unserved = record.frameworks.map((f) => ({ framework: f.framework, text: unservedText(f.items) })).filter((f) => f.text !== "");
   if (unserved.length > 0) lines.push("", "**Not served by the provider** (left out of every figure above)", "");
-  for (const f of unserved) lines.push(`- \`${f.framework}\` — ${unservedText(f.items)}`);
+  for (const f of unserved) lines.push(`- \`${f.framework}\` — ${f.text}`);
   return lines;
 }
 
