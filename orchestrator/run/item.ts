@@ -19,7 +19,7 @@ import type { RunContext } from "./context.ts";
 import { driveItem, type DrivenItem } from "./drive.ts";
 import { harnessErrorRecord, itemRecord, scoredResult, workItem } from "./item-record.ts";
 import { servedResult } from "../witness/served.ts";
-import { applyProviderFaults, judgeTimeouts } from "./provider-faults.ts";
+import { applyProviderFaults } from "./provider-faults.ts";
 import type { AdapterEntry } from "./options.ts";
 import type { Cell } from "./plan.ts";
 import type { RunGateway } from "./run-gateway.ts";
@@ -102,10 +102,8 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     witnessMs += performance.now() - rulesStartedAt;
     lane.evidence.set(itemKey(repeat, item.id), seen);
     // What the wire saw decides a failure's class and which violations stand (provider-faults.ts).
-    // A hang-up is the provider's timeout only after the run's request timeout (provider-faults.ts).
-    const attempts = judgeTimeouts(driven.attempts, ctx.config.requestTimeoutS);
-    record = applyProviderFaults(itemRecord(item, repeat, driven, score, violations, scored), attempts);
-    ctx.observeAttempts(attempts);
+    record = applyProviderFaults(itemRecord(item, repeat, driven, score, violations, scored), driven.attempts);
+    ctx.observeAttempts(driven.attempts);
   } catch (err) {
     record = harnessErrorRecord(item, repeat, err);
   }

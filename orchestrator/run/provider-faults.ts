@@ -39,16 +39,16 @@ export function legAttempts(
     readonly endedAt: number | null;
   }[],
   served: ReadonlySet<number>,
-  now: number,
+  leg: { readonly now: number; readonly requestTimeoutS: number },
 ): LegAttempt[] {
-  // Served wins: a stream whose `[DONE]` was recorded is served even if the worker hung up before
-  // the provider closed it (the proxy then notes the close as a timeout).
-  return attempts.map((a) => ({
-    status: a.status,
-    outcome: a.outcome,
-    fault: served.has(a.attempt) ? null : (a.providerFault ?? (a.outcome === "pending" ? "timeout" : null)),
-    waitedMs: (a.closedAt ?? a.endedAt ?? now) - a.at,
-  }));
+  const patienceMs = providerPatienceMs(leg.requestTimeoutS);
+  return attempts.map((a) => {
+    const waitedMs = (a.closedAt ?? a.endedAt ?? leg.now) - a.at;
+    // Served wins: a stream whose `[DONE]` was recorded is served even if the worker hung up before
+    // the provider closed it (the proxy then notes the close as a timeout).
+    const seen = served.has(a.attempt) ? null : (a.providerFault ?? (a.outcome === "pending" ? "timeout" : null));
+    return { status: a.status, outcome: a.outcome, fault: seen === "timeout" && waitedMs < patienceMs ? null : seen, waitedMs };
+  });
 }
 
 /**
@@ -58,10 +58,9 @@ export function legAttempts(
  * and left out of its figures. The slack covers the clocks: the worker's timer starts before the
  * request reaches the gateway, whose clock measures the wait.
  */
-export function judgeTimeouts(legs: readonly (readonly LegAttempt[])[], requestTimeoutS: number): LegAttempt[][] {
+function providerPatienceMs(requestTimeoutS: number): number {
   const timeoutMs = requestTimeoutS * 1000;
-  const patienceMs = timeoutMs - Math.max(250, timeoutMs * 0.05);
-  return legs.map((attempts) => attempts.map((a) => (a.fault === "timeout" && a.waitedMs < patienceMs ? { ...a, fault: null } : a)));
+  return timeoutMs - Math.max(250, timeoutMs * 0.05);
 }
 
 /** The rules a provider fault can make an honest framework break: usage it counted for a failed attempt, an answer it gave without one. */

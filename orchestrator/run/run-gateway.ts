@@ -84,15 +84,15 @@ export async function startRunGateway(
       ...(spillDir ? { spillDir } : {}),
     });
     await proxy.start();
-    return { ...witnessed(proxy), apiKey: workerKey, proxy };
+    return { ...witnessed(proxy, config.requestTimeoutS), apiKey: workerKey, proxy };
   }
   const gateway = createGateway({ ...faults, script: arena.script, arenaTools: namesFor(arena.declaredTools), identity: RUN_IDENTITY, ...(spillDir ? { spillDir } : {}) });
   await gateway.start();
-  return { ...witnessed(gateway), apiKey: config.apiKey, mock: gateway };
+  return { ...witnessed(gateway, config.requestTimeoutS), apiKey: config.apiKey, mock: gateway };
 }
 
 /** What both modes share: tagged URLs, usage read from the recorder, the witness around a leg. */
-function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "offLeg" | "settle" | "stop"> {
+function witnessed(gateway: Gateway, requestTimeoutS: number): Pick<RunGateway, "baseUrlFor" | "servedUsage" | "watchLeg" | "offLeg" | "settle" | "stop"> {
   /** Attempts each tag's legs claimed (arrived while one of its legs was watched). */
   const claimed = new Map<string, number>();
   return {
@@ -118,7 +118,7 @@ function witnessed(gateway: Gateway): Pick<RunGateway, "baseUrlFor" | "servedUsa
           const bodies = requests.map((r) => r.plain as Body);
           const replies = new Map(records.responseMessages.map((m) => [m.attempt, toJs(m.message)]));
           const usage = new Map(records.served.map((s) => [s.attempt, { prompt_tokens: s.prompt_tokens, completion_tokens: s.completion_tokens }]));
-          const attempts = legAttempts(gateway.recorder.attemptsFrom(tag, attemptsBefore), new Set(usage.keys()), nowMs());
+          const attempts = legAttempts(gateway.recorder.attemptsFrom(tag, attemptsBefore), new Set(usage.keys()), { now: nowMs(), requestTimeoutS });
           return {
             served: {
               prompt_tokens: now.prompt_tokens - served.prompt_tokens,

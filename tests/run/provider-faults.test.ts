@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ItemRecord } from "../../orchestrator/report/record.ts";
 import { CircuitBreaker } from "../../orchestrator/run/breaker.ts";
 import { blankItemRecord } from "../../orchestrator/run/item-record.ts";
-import { applyProviderFaults, itemFaults, judgeTimeouts, legAttempts, type LegAttempt } from "../../orchestrator/run/provider-faults.ts";
+import { applyProviderFaults, itemFaults, legAttempts, type LegAttempt } from "../../orchestrator/run/provider-faults.ts";
 
 const served: LegAttempt = { status: 200, outcome: "served", fault: null, waitedMs: 5 };
 const r429: LegAttempt = { status: 429, outcome: "faulted", fault: "rate_limited", waitedMs: 5 };
@@ -22,25 +22,27 @@ describe("a leg's attempts as the wire left them", () => {
   it("an attempt still pending when the leg ended, and never served, is a timeout; a pending served stream is not", () => {
     const pending = { attempt: 4, status: null, outcome: "pending" as const, providerFault: null, at: 1_000, closedAt: null, endedAt: null };
     const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null, at: 1_000, closedAt: null, endedAt: null };
-    const attempts = legAttempts([pending, stream], new Set([5]), 4_000);
+    const attempts = legAttempts([pending, stream], new Set([5]), { now: 4_000, requestTimeoutS: 2 });
     expect(attempts.map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 3_000], [null, 3_000]]);
   });
 
   it("a served stream the worker hung up on after its [DONE] is served, not the proxy's timeout", () => {
     const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const, at: 1_000, closedAt: 1_500, endedAt: null };
-    expect(legAttempts([closedAfterDone], new Set([6]), 9_000).map((a) => a.fault)).toEqual([null]);
-    expect(legAttempts([closedAfterDone], new Set(), 9_000).map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 500]]);
+    expect(legAttempts([closedAfterDone], new Set([6]), { now: 9_000, requestTimeoutS: 0.5 }).map((a) => a.fault)).toEqual([null]);
+    expect(legAttempts([closedAfterDone], new Set(), { now: 9_000, requestTimeoutS: 0.5 }).map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 500]]);
   });
 
   it("a hang-up is the provider's timeout only after the run's request timeout: a worker that gave up sooner did it itself", () => {
-    const hungUp = (waitedMs: number): LegAttempt => ({ status: null, outcome: "aborted", fault: "timeout", waitedMs });
+    // The gateway saw each hang-up after `waitedMs` of waiting on the provider.
+    const hungUp = (waitedMs: number, attempt = 1) => ({ attempt, status: null, outcome: "aborted" as const, providerFault: "timeout" as const, at: 0, closedAt: waitedMs, endedAt: null });
+    const judged = (waits: readonly number[][], requestTimeoutS: number): LegAttempt[][] =>
+      waits.map((leg) => legAttempts(leg.map((w, i) => hungUp(w, i)), new Set(), { now: 100_000, requestTimeoutS }));
     // request_timeout_s = 2: the wait must reach 2 s less the clocks' slack (250 ms here).
-    const judged = judgeTimeouts([[hungUp(1_900), hungUp(1_700)], [hungUp(300)]], 2);
-    expect(judged.map((leg) => leg.map((a) => a.fault))).toEqual([["timeout", null], [null]]);
+    expect(judged([[1_900, 1_700], [300]], 2).map((leg) => leg.map((a) => a.fault))).toEqual([["timeout", null], [null]]);
     // So an item that failed after its own early hang-up stays the framework's, in its figures.
-    const early = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judgeTimeouts([[hungUp(300)]], 60));
+    const early = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judged([[300]], 60));
     expect([early.error_class, early.provider_faults]).toEqual(["timeout", undefined]);
-    const waited = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judgeTimeouts([[hungUp(59_000)]], 60));
+    const waited = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judged([[59_000]], 60));
     expect(waited.error_class).toBe("infra");
   });
 });
