@@ -7,6 +7,7 @@
 import { CANONICAL_TOOLS, TOOL_NAMES } from "./canonical.ts";
 import { CONTROL_TOOLS, HANDOFF_PREFIX } from "./registry.ts";
 import { ROOMS } from "./rooms.ts";
+import { MAX_ITERATIONS_ERROR, PAUSED_SIBLING_TEXT, PIPELINE_ROLES, decisionText } from "../texts.ts";
 
 /** Where the rendered file lives, relative to the repository root. */
 export const TOOL_DEFINITIONS_FILE = "workers/python/arena_tools/definitions.json";
@@ -41,6 +42,16 @@ export interface ExportedDefinitions {
   readonly control_tools: readonly string[];
   readonly handoff_prefix: string;
   readonly rooms: readonly { id: string; name: string; capacity: number; taken: readonly string[] }[];
+  /** The contract's texts an adapter puts on the wire or in a result (contract/texts.ts). */
+  readonly texts: ExportedTexts;
+}
+
+export interface ExportedTexts {
+  readonly max_iterations_error: string;
+  readonly paused_sibling_text: string;
+  /** `decisionText` with `{decision}` where the decision string goes. */
+  readonly decision_template: string;
+  readonly pipeline_roles: Readonly<Record<string, string>>;
 }
 
 export function toolDefinitionsData(): ExportedDefinitions {
@@ -69,6 +80,12 @@ export function toolDefinitionsData(): ExportedDefinitions {
     control_tools: [...CONTROL_TOOLS],
     handoff_prefix: HANDOFF_PREFIX,
     rooms: ROOMS.map((r) => ({ id: r.id, name: r.name, capacity: r.capacity, taken: [...r.taken] })),
+    texts: {
+      max_iterations_error: MAX_ITERATIONS_ERROR,
+      paused_sibling_text: PAUSED_SIBLING_TEXT,
+      decision_template: decisionText("{decision}"),
+      pipeline_roles: { ...PIPELINE_ROLES },
+    },
   };
 }
 

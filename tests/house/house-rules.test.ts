@@ -5,7 +5,7 @@
  * small, and every adapter folder has the same files. Each checker is first shown to catch a
  * breach on a small made-up tree, so a pass on the real tree means something.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -16,6 +16,9 @@ const PACKAGE = "packages/py-semantics/";
 const TREE = ["contract", "orchestrator", "workers", "fixtures", "scripts", "tests", "packages"];
 const MAX_LINES = 300;
 const ADAPTER_SHAPE = ["index.ts", "model.ts", "tools.ts", "runner.ts", "README.md"];
+/** A Python adapter's folder: the same roles, as Python modules (its index.py is the module the catalogue names). */
+const PY_ADAPTER_SHAPE = ["index.py", "model.py", "tools.py", "runner.py", "README.md"];
+const shapeOf = (folder: string): readonly string[] => (existsSync(path.join(folder, "index.py")) ? PY_ADAPTER_SHAPE : ADAPTER_SHAPE);
 
 const RULES: readonly ImportRule[] = [
   { from: "contract/", not: ["orchestrator/", "workers/", "fixtures/", "scripts/", "tests/"], why: "neutral ground imports neither side" },
@@ -70,6 +73,9 @@ describe("the checkers catch a breach", () => {
       writeFileSync(path.join(dir, "partial", "README.md"), "x\n".repeat(MAX_LINES));
       expect(longFiles(dir, ["partial/index.ts", "partial/README.md"], MAX_LINES)).toEqual([`partial/index.ts: ${MAX_LINES + 1} lines`]);
       expect(missingShapeFiles(dir, ADAPTER_SHAPE)).toEqual(["partial/model.ts", "partial/tools.ts", "partial/runner.ts"]);
+      mkdirSync(path.join(dir, "python"));
+      for (const f of ["index.py", "runner.py", "README.md"]) writeFileSync(path.join(dir, "python", f), "");
+      expect(missingShapeFiles(dir, shapeOf)).toEqual(["partial/model.ts", "partial/tools.ts", "partial/runner.ts", "python/model.py", "python/tools.py"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -98,6 +104,6 @@ describe("the tree keeps the house rules", () => {
   it("gives every adapter folder the same files", () => {
     const root = path.join(REPO_ROOT, "workers/adapters");
     expect(readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).length).toBeGreaterThanOrEqual(7);
-    expect(missingShapeFiles(root, ADAPTER_SHAPE)).toEqual([]);
+    expect(missingShapeFiles(root, shapeOf)).toEqual([]);
   });
 });

@@ -111,7 +111,9 @@ export function longFiles(root: string, files: readonly string[], max: number): 
 }
 
 /** `folder/file` for every file of `shape` missing from a folder directly below `dir`. */
-export function missingShapeFiles(dir: string, shape: readonly string[]): string[] {
+/** The shape files a folder lacks; `shape` may depend on the folder (a Python adapter has `.py` modules). */
+export function missingShapeFiles(dir: string, shape: readonly string[] | ((folder: string) => readonly string[])): string[] {
   const folders = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-  return folders.flatMap((d) => shape.filter((f) => !existsSync(path.join(dir, d, f))).map((f) => `${d}/${f}`));
+  const of = typeof shape === "function" ? shape : () => shape;
+  return folders.flatMap((d) => of(path.join(dir, d)).filter((f) => !existsSync(path.join(dir, d, f))).map((f) => `${d}/${f}`));
 }

@@ -5,7 +5,8 @@
  * a throwaway writable layer, an empty host folder mounted over it, so a write there succeeds
  * into the layer, never reaches the real folder, and is found by the next inspection (see
  * private-area.ts) instead of vanishing as an EROFS the worker may swallow. Then only what a
- * worker needs is bound back read-only: the installed packages, `contract/`, the worker host and
+ * worker needs is bound back read-only: the installed packages (`node_modules/`, the Python
+ * `.venv/`), `contract/`, the worker host and
  * adapters (`workers/`), the Python semantics (`packages/`), the adapter's own folder when it
  * lives elsewhere, the corpus file and whatever the caller names (the bridge's sockets, the
  * compile cache). Not `arenas/` (datasets, mock scripts) nor any other arena folder the run
@@ -17,7 +18,7 @@ import path from "node:path";
 import { within } from "./bwrap.ts";
 
 /** The repository folders every worker reads (the host imports from these only). */
-export const WORKER_TREE = ["node_modules", "contract", "workers", "packages", "package.json"] as const;
+export const WORKER_TREE = ["node_modules", ".venv", "contract", "workers", "packages", "package.json"] as const;
 
 export interface ViewRequest {
   readonly repo: string;

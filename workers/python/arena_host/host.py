@@ -13,6 +13,9 @@ import sys
 import time
 import traceback
 
+from arena_tools.dispatch import ToolEnv, dispatch
+from arena_tools.search import CorpusError, load_corpus as load_search_corpus
+
 from . import loader
 from .bridge import open_bridge
 from .causes import cause_chain
@@ -25,8 +28,19 @@ from .strict_json import NotJsonError, assert_strict_json
 EXIT_NO_CHANNEL = 64
 
 
+class Toolbox:
+    """contract/adapter.ts's Toolbox: `dispatch(name, args)` runs one canonical tool and returns the
+    string the model must read, unmodified. `args` is the argument text the model sent (or a value)."""
+
+    def __init__(self, corpus):
+        self._env = ToolEnv(corpus)
+
+    def dispatch(self, name, args):
+        return dispatch(name, args, self._env)
+
+
 class BuildContext:
-    """What a runner is handed beside the arena and the config.
+    """What a runner is handed beside the arena and the config: `tools`, the toolbox.
 
     `corpus_path` is the search corpus the canonical tools read (checked readable at build,
     so an unreadable corpus answers the build instead of failing every leg later).
@@ -34,18 +48,15 @@ class BuildContext:
 
     def __init__(self, corpus_path, corpus):
         self.corpus_path = corpus_path
-        self.corpus = corpus
+        self.tools = Toolbox(corpus)
 
 
 def load_corpus(path):
     """The corpus as the Node host checks it: a JSON array of {title: str, text: str}."""
-    with open(path, encoding="utf-8") as f:
-        data = json.load(f)
-    if not isinstance(data, list) or not all(
-        isinstance(e, dict) and isinstance(e.get("title"), str) and isinstance(e.get("text"), str) for e in data
-    ):
-        raise ValueError(f"{path}: expected an array of {{title: string, text: string}}")
-    return data
+    try:
+        return load_search_corpus(path)
+    except CorpusError as err:
+        raise ValueError(str(err)) from err
 
 
 class Host:

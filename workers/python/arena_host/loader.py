@@ -8,10 +8,19 @@ An adapter module mirrors contract/adapter.ts with module-level names:
   `resume(item, state, decision)`; any of them may be a coroutine function.
 
 `arena`, `config` and `item` are the protocol's objects as dicts, keys as on the wire.
+
+The module's folder is loaded as the package `arena_adapter`, so the adapter's own files import
+each other relatively (`from .runner import build_runner`) and their names (`tools`, `model`)
+never shadow a framework's modules; `ctx.tools.dispatch` and `arena_tools` are the canonical tools.
 """
+import importlib
 import importlib.util
+import pathlib
 import sys
 import traceback
+import types
+
+PACKAGE = "arena_adapter"
 
 # Python's names for "the framework is not installed", as Node's ERR_MODULE_NOT_FOUND is.
 NOT_INSTALLED = (ModuleNotFoundError,)
@@ -30,12 +39,13 @@ def describe(err):
 def load(path):
     """The adapter module at `path` and its lib_version, or raise LoadFailed."""
     try:
-        spec = importlib.util.spec_from_file_location("arena_adapter", path)
-        if spec is None or spec.loader is None:
-            raise ImportError(f"{path} is not a Python module")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["arena_adapter"] = module
-        spec.loader.exec_module(module)
+        file = pathlib.Path(path)
+        if file.suffix != ".py" or not file.is_file():
+            raise FileNotFoundError(f"{path} is not a Python module")
+        package = types.ModuleType(PACKAGE)
+        package.__path__ = [str(file.parent)]
+        sys.modules[PACKAGE] = package
+        module = importlib.import_module(f"{PACKAGE}.{file.stem}")
         if not callable(getattr(module, "build", None)):
             raise ImportError(f"{path} has no build() function")
     except BaseException as err:  # noqa: BLE001  (a module may raise anything at import)
