@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compareLane, compareRuns, rateText } from "../../orchestrator/history/compare.ts";
 import { didYouMean, editDistance, nearest } from "../../orchestrator/cli/suggest.ts";
 import { adapterRow, packageVersion } from "../../orchestrator/cli/commands/adapters.ts";
+import { pythonInventory } from "../../orchestrator/supervisor/python-packages.ts";
 import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
 import type { AdapterRecord, RunRecord } from "../../orchestrator/report/record.ts";
 
@@ -78,5 +79,22 @@ describe("arena adapters rows", () => {
     });
     const sdk = ADAPTER_CATALOG.find((e) => e.name === "ai_sdk")!;
     expect(packageVersion(sdk, "ai")).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("a Python adapter's packages are distributions of the workers' interpreter; a missing one names the install command", () => {
+    const py = { ...ADAPTER_CATALOG.find((e) => e.name === "vanilla")!, name: "ghost-py", runtime: "python" as const, packages: ["pip", "no-such-dist-arena"] };
+    const inventory = { python: "3.11.7", versions: new Map([["pip", "24.0"], ["no-such-dist-arena", null]]) };
+    expect(adapterRow(py, inventory)).toMatchObject({
+      installed: "no (missing no-such-dist-arena: run `pnpm setup:python`)",
+      version: "pip 24.0 (no-such-dist-arena -); Python 3.11.7",
+    });
+    expect(adapterRow({ ...py, packages: [] }, { python: null, versions: new Map() })).toMatchObject({
+      installed: "no (no Python for the workers: run `pnpm setup:python`)",
+      version: "Python standard library (no framework package); Python -",
+    });
+    // Asked of the real interpreter: the lock's pins are what the venv holds.
+    const real = pythonInventory(["pydantic-ai-slim", "no-such-dist-arena"]);
+    expect(real.python).toMatch(/^3\.\d+\.\d+$/);
+    expect(real.versions.get("no-such-dist-arena")).toBeNull();
   });
 });

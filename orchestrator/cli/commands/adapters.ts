@@ -2,7 +2,9 @@
  * `arena adapters`: every catalogue adapter with its framework's version, whether it is installed,
  * how it pauses and which arenas it runs. Installed = each package the catalogue names resolves
  * from the adapter's own folder (as the worker would load it) and its package.json reads; the
- * adapter module itself is never imported here (the orchestrator loads no adapter code).
+ * adapter module itself is never imported here (the orchestrator loads no adapter code). A Python
+ * adapter's packages are PyPI distributions, asked of the interpreter its workers run on
+ * (supervisor/python-packages.ts); where they are missing the row names the command that installs them.
  */
 import { readFileSync } from "node:fs";
 import { findPackageJSON } from "node:module";
@@ -10,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { ADAPTER_CATALOG, type CatalogEntry } from "../../../contract/catalogue.ts";
 import { declaredLines, type DeclaredLine } from "../../../contract/declarations.ts";
 import { declarationFor } from "../../run/declarations.ts";
+import { pythonInventory, type PythonInventory } from "../../supervisor/python-packages.ts";
 import type { CommandContext } from "../command.ts";
 import { renderTable } from "../table.ts";
 
@@ -34,18 +37,27 @@ export interface AdapterRow {
   readonly arenas: string;
 }
 
-export function adapterRow(entry: CatalogEntry): AdapterRow {
-  const versions = entry.packages.map((p) => ({ p, v: packageVersion(entry, p) }));
+/** The command that installs the Python adapters' packages (scripts/python-env/setup.ts). */
+export const PYTHON_SETUP_COMMAND = "pnpm setup:python";
+
+/** `python` is the Python workers' inventory, asked once for every row (only Python rows read it). */
+export function adapterRow(entry: CatalogEntry, python?: PythonInventory): AdapterRow {
+  const isPython = entry.runtime === "python";
+  const inventory = isPython ? (python ?? pythonInventory(entry.packages)) : undefined;
+  const versions = entry.packages.map((p) => ({ p, v: inventory ? (inventory.versions.get(p) ?? null) : packageVersion(entry, p) }));
   const missing = versions.filter((x) => x.v === null).map((x) => x.p);
   const [main, ...rest] = versions;
-  const version =
-    main === undefined
-      ? "native fetch (no framework package)"
-      : `${main.p} ${main.v ?? "-"}${rest.length ? ` (${rest.map((x) => `${x.p} ${x.v ?? "-"}`).join(", ")})` : ""}`;
+  const bare = isPython ? "Python standard library (no framework package)" : "native fetch (no framework package)";
+  const listed =
+    main === undefined ? bare : `${main.p} ${main.v ?? "-"}${rest.length ? ` (${rest.map((x) => `${x.p} ${x.v ?? "-"}`).join(", ")})` : ""}`;
+  const version = inventory ? `${listed}; Python ${inventory.python ?? "-"}` : listed;
+  let installed = missing.length === 0 ? "yes" : `no (missing ${missing.join(", ")})`;
+  if (inventory?.python === null) installed = `no (no Python for the workers: run \`${PYTHON_SETUP_COMMAND}\`)`;
+  else if (isPython && missing.length > 0) installed = `no (missing ${missing.join(", ")}: run \`${PYTHON_SETUP_COMMAND}\`)`;
   return {
     name: entry.name,
     version,
-    installed: missing.length === 0 ? "yes" : `no (missing ${missing.join(", ")})`,
+    installed,
     pause: entry.pause,
     arenas: entry.arenas ? `${entry.arenas.join(",")} (any arena when named)` : "all",
   };
@@ -53,8 +65,10 @@ export function adapterRow(entry: CatalogEntry): AdapterRow {
 
 export function run({ io }: CommandContext): number {
   const rows = [["adapter", "installed", "arenas", "pause / durable", "version"]];
+  const pythonPackages = [...new Set(ADAPTER_CATALOG.filter((e) => e.runtime === "python").flatMap((e) => e.packages))];
+  const python = ADAPTER_CATALOG.some((e) => e.runtime === "python") ? pythonInventory(pythonPackages) : undefined;
   for (const entry of ADAPTER_CATALOG) {
-    const r = adapterRow(entry);
+    const r = adapterRow(entry, python);
     rows.push([r.name, r.installed, r.arenas, r.pause, r.version]);
   }
   io.stdout(renderTable(rows));
