@@ -22,6 +22,8 @@ import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { dumpsPy, fromJs } from "@agentic-arena/py-semantics";
 import { formatFixed } from "@agentic-arena/py-semantics";
 import { extractSection } from "./costs/doc.ts";
+import { firstRequestParts, seed000Section, type FirstRequest } from "./findings/seed-000.ts";
+import { SEED_000_NOTES } from "./findings/seed-000-notes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REFERENCE = path.resolve(ROOT, "../shared/reference/agentic-arena-py");
@@ -31,6 +33,8 @@ interface Suite {
   readonly records: RunRecord[];
   /** adapter → arena → characters of the tools block of its first request. */
   readonly toolsChars: Map<string, Map<string, number>>;
+  /** adapter → the mean parts of each item's first request on `tool_use` (seed 000's reproduction). */
+  readonly toolUseFirst: Map<string, FirstRequest>;
   /** adapter → arena → files written under its checkpoint directory. */
   readonly checkpointFiles: Map<string, Map<string, { name: string; bytes: number }[]>>;
 }
@@ -68,6 +72,13 @@ async function runSuite(title: string, arenasDir: string, corpusPath: string): P
       toolsChars.get(a.name)!.set(arenaId, dumpsPy(tools ?? fromJs([])).length);
     }
   }
+  const toolUseFirst = new Map<string, FirstRequest>();
+  const toolUseRecords = outcome.gatewayRecords.get("tool_use");
+  for (const a of adapters) {
+    const bodies = (toolUseRecords?.requests ?? []).filter((r) => r.tag.startsWith(`${a.name}__tool_use__`)).map((r) => r.body);
+    const parts = bodies.length ? firstRequestParts(bodies) : undefined;
+    if (parts) toolUseFirst.set(a.name, parts);
+  }
   for (const adapter of readdirSync(checkpointsDir)) {
     for (const arena of readdirSync(path.join(checkpointsDir, adapter))) {
       const base = path.join(checkpointsDir, adapter, arena);
@@ -76,7 +87,7 @@ async function runSuite(title: string, arenasDir: string, corpusPath: string): P
       checkpointFiles.get(adapter)!.set(arena, files);
     }
   }
-  return { title, records: outcome.records, toolsChars, checkpointFiles };
+  return { title, records: outcome.records, toolsChars, toolUseFirst, checkpointFiles };
 }
 
 function describeFiles(files: readonly { name: string; bytes: number }[]): string {
@@ -216,6 +227,12 @@ function transportSection(): string[] {
   return out;
 }
 
+/** Seed 000's table beside ours, from the reference suite (none without ../shared/reference). */
+function seed000(reference: Suite | undefined): string[] {
+  const toolUse = reference?.records.find((r) => r.arena === "tool_use");
+  return seed000Section(toolUse, reference?.toolUseFirst ?? new Map(), SEED_000_NOTES);
+}
+
 const suites: Suite[] = [await runSuite("Our arenas", path.join(ROOT, "arenas"), path.join(ROOT, "arenas", "corpus.json"))];
 if (existsSync(path.join(REFERENCE, "arenas"))) {
   suites.push(await runSuite("Reference arenas (the original project's data)", path.join(REFERENCE, "arenas"), path.join(REFERENCE, "corpus.json")));
@@ -228,6 +245,7 @@ const lines = [
   "everything else here is wiring (see docs/methodology.md).",
   "",
   ...suites.flatMap(suiteSection),
+  ...seed000(suites[1]),
   ...transportSection(),
 ];
 // The adapter cost table is scripts/adapter-costs.ts's (`pnpm costs --write`): kept as it is.

@@ -50,15 +50,15 @@ function lastLine(err: unknown): string {
   return lines.at(-1)?.trim() ?? "failed";
 }
 
-async function step(name: string, file: string, args: string[]): Promise<void> {
+async function step(name: string, file: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   try {
-    await execa(file, args, { env: QUIET_ENV, stdout: "ignore", stderr: "pipe" });
+    await execa(file, args, { env: { ...QUIET_ENV, ...env }, stdout: "ignore", stderr: "pipe" });
   } catch (err) {
     throw new StepFailed(name, err);
   }
 }
 
-async function basePython(name: string): Promise<BasePython | null> {
+export async function basePython(name: string): Promise<BasePython | null> {
   try {
     const { stdout } = await execa(name, ["-c", "import json, sys; print(json.dumps([sys.executable, list(sys.version_info[:3])]))"], { timeout: 20_000 });
     const [executable, version] = JSON.parse(stdout) as [string, [number, number, number]];
@@ -82,21 +82,22 @@ export async function bootstrapUv(base: BasePython): Promise<string> {
   return uv;
 }
 
-async function build(base: BasePython, installer: Installer): Promise<void> {
-  rmSync(VENV, { recursive: true, force: true });
-  const python = path.join(VENV, "bin", "python");
+/** Build a venv at `venv` from the lock (`env`: a measurement's own cache folders, say). */
+export async function build(base: BasePython, installer: Installer, venv: string = VENV, env: Record<string, string> = {}): Promise<void> {
+  rmSync(venv, { recursive: true, force: true });
+  const python = path.join(venv, "bin", "python");
   if (installer === "uv") {
     const uv = await bootstrapUv(base);
-    await step("create .venv", uv, ["venv", "-q", "--python", base.executable, VENV]);
+    await step("create .venv", uv, ["venv", "-q", "--python", base.executable, venv], env);
     // Bytecode now: workers run with -B in a read-only tree, so they can never write it themselves.
-    await step("install requirements.lock", uv, ["pip", "sync", "-q", "--require-hashes", "--compile-bytecode", "--python", python, LOCK]);
+    await step("install requirements.lock", uv, ["pip", "sync", "-q", "--require-hashes", "--compile-bytecode", "--python", python, LOCK], env);
   } else {
-    await step("create .venv", base.executable, ["-m", "venv", VENV]);
-    await step("install requirements.lock", python, ["-m", "pip", "install", "-q", "--require-hashes", "--no-deps", "-r", LOCK]);
+    await step("create .venv", base.executable, ["-m", "venv", venv], env);
+    await step("install requirements.lock", python, ["-m", "pip", "install", "-q", "--require-hashes", "--no-deps", "-r", LOCK], env);
   }
 }
 
-async function duBytes(dir: string): Promise<number | null> {
+export async function duBytes(dir: string): Promise<number | null> {
   try {
     const { stdout } = await execa("du", ["-sk", dir]);
     return Number(stdout.split(/\s/)[0]) * 1024;
