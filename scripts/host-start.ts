@@ -6,18 +6,22 @@
  *
  *   node scripts/host-start.ts [--runs N]
  *
- * Runs alternate between the four, so drift in the machine's load falls on all alike.
+ * `--python-adapters` adds every Python adapter of the catalogue: its worker's cold start, beside
+ * the same interpreter loading only the adapter module (its framework's imports included, through
+ * the host's own loader, with no host and no protocol), so what the host adds to an import shows.
+ *
+ * Runs alternate between all of them, so drift in the machine's load falls on all alike.
  */
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { findAdapter } from "../contract/catalogue.ts";
+import { ADAPTER_CATALOG, findAdapter } from "../contract/catalogue.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
-import { pythonExecutable } from "../orchestrator/supervisor/python-host.ts";
+import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostEnv } from "../orchestrator/supervisor/python-host.ts";
 import { coldStartMs, median } from "./support/measure.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "7" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false } } });
 const RUNS = Number(values.runs);
 const ONE_CALL = fileURLToPath(new URL("../tests/hosts/adapters/one_call.py", import.meta.url));
 const arena = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
@@ -34,6 +38,17 @@ const ways: Record<string, () => Promise<number>> = {
   "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
   "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),
 };
+if (values["python-adapters"]) {
+  for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "python" && x.arenas === undefined)) {
+    ways[`python host, ${e.name}`] = () => coldStartMs({ adapter: { name: e.name, module: e.module }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" });
+    const load = `from arena_host import loader; loader.load(${JSON.stringify(e.module)})`;
+    ways[`import only, ${e.name}`] = async () => {
+      const t0 = performance.now();
+      await execa(pythonExecutable(), ["-s", "-B", "-c", load], { env: pythonHostEnv({ PATH: process.env.PATH }), extendEnv: false, cwd: PYTHON_HOST_ROOT });
+      return performance.now() - t0;
+    };
+  }
+}
 const times: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 for (let i = 0; i < RUNS; i += 1) for (const [k, f] of Object.entries(ways)) times[k]!.push(await f());
-for (const [k, xs] of Object.entries(times)) process.stdout.write(`${k.padEnd(26)} median ${median(xs).toFixed(0)} ms over ${RUNS} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})\n`);
+for (const [k, xs] of Object.entries(times)) process.stdout.write(`${k.padEnd(34)} median ${median(xs).toFixed(0)} ms over ${RUNS} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})\n`);
