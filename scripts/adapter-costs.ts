@@ -34,6 +34,7 @@ import { baselineOf, familyOf, replaceSection, SECTION_HEAD, START_MARKER, END_M
 import { coldStartMs, median } from "./support/measure.ts";
 import { PeakRssSampler, type PeakReport } from "./costs/peak-rss.ts";
 import { installedSizes } from "./costs/sizes.ts";
+import { pythonFamilySizes } from "./costs/python-sizes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ARENAS_DIR = path.join(ROOT, "arenas");
@@ -54,8 +55,11 @@ const loadAtStart = load();
 const startedAt = new Date();
 
 // ---- installed size, per family -------------------------------------------------------------
-const sizes = installedSizes(ROOT, ADAPTER_CATALOG, families);
+const sizes = installedSizes(ROOT, ADAPTER_CATALOG.filter((e) => e.runtime === "node"), families);
 log(`sizes: ${sizes.total.packages} packages over ${sizes.perFamily.size} families`);
+// A Python family's size is its distributions' closure in .venv/ (the Node side's harness packages have no part in it).
+const pythonFamilies = new Map(ADAPTER_CATALOG.filter((e) => e.runtime === "python" && families.get(e.name) === e.name).map((e) => [e.name, e.packages]));
+const pythonSizes = pythonFamilySizes(pythonFamilies);
 
 // ---- cold start -------------------------------------------------------------------------------
 const arenaCache = new Map<string, Arena>();
@@ -94,7 +98,7 @@ interface Bench {
 }
 async function bench(e: CatalogEntry): Promise<Bench> {
   const root = mkdtempSync(path.join(os.tmpdir(), "arena-costs-bench-"));
-  const sampler = new PeakRssSampler({ intervalMs: 100 });
+  const sampler = new PeakRssSampler({ intervalMs: 100, match: e.runtime === "python" ? "arena_host" : "workers/host.ts" });
   const t0 = performance.now();
   await sampler.start();
   let peak: PeakReport;
@@ -143,10 +147,15 @@ const header = ["adapter", "adds (MB, packages)", "of which shared (MB)", `cold 
 const rows = [`| ${header.join(" | ")} |`, `|---|${header.slice(1).map(() => "--:").join("|")}|`];
 for (const e of entries) {
   const family = families.get(e.name)!;
-  const g = sizes.perFamily.get(family)!;
   const b = benches.get(e.name)!;
   const base = benches.get(baselineOf(e.name, family));
-  const size = family === e.name ? [`${mb(g.bytes)} (${g.packages})`, mb(g.sharedBytes)] : [`as \`${family}\``, `as \`${family}\``];
+  const py = pythonSizes.get(family);
+  const g = sizes.perFamily.get(family);
+  const own =
+    e.runtime === "python"
+      ? [py ? `${mb(py.bytes)} (${py.packages} Python)` : "— (no .venv)", "—"]
+      : [`${mb(g!.bytes)} (${g!.packages})`, mb(g!.sharedBytes)];
+  const size = family === e.name ? own : [`as \`${family}\``, `as \`${family}\``];
   const ratios = ratioArenas.map((a) => {
     const own = b.prompt.get(a);
     const theirs = base?.prompt.get(a);
@@ -168,7 +177,8 @@ const section = [
   "",
   `Measured ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, node ${process.versions.node}, ${os.cpus().length} cores, ` +
     `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB RAM; load average (1 / 5 / 15 min) ${loadAtStart} at the start, ${load()} at the end.`,
-  `The harness's own closure, left out above: ${sizes.harness.packages} packages, ${mb(sizes.harness.bytes)} MB.` +
+  `The harness's own closure, left out above: ${sizes.harness.packages} packages, ${mb(sizes.harness.bytes)} MB (a Python ` +
+    "family's size is its distributions' closure in `.venv/`, the standard library left out; what families share is not split out there)." +
     (sizes.missing.length ? ` Imported but not a dependency of the project: ${sizes.missing.join(", ")}.` : ""),
   "",
   "Benches: " + notes.join("; ") + ".",
