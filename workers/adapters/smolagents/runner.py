@@ -69,6 +69,14 @@ def run_leg(agent, task, log):
     """Run the agent on the task; its result (or its exception, as data) with the leg's log."""
     try:
         result = agent.run(task, return_full_result=True)
+    except UnboundLocalError:
+        if agent.max_steps != 0:
+            raise
+        # smolagents 1.26.0 with max_steps=0 makes its provide_final_answer call, records it, then
+        # trips over its own loop variable (`yield action_step` in _run_stream, never bound when no
+        # step ran): the budget of one call was spent, so the leg ends as any capped leg does.
+        last = agent.memory.steps[-1] if agent.memory.steps else None
+        return {"output_text": answer_text(getattr(last, "action_output", None)), **log.report(), "error": MAX_ITERATIONS_ERROR}
     except Exception as err:  # noqa: BLE001  (a failed call is the item's error, with the usage so far)
         return {"output_text": "", **log.report(), "error": f"{type(err).__name__}: {err}"}
     out = {"output_text": answer_text(result.output), **log.report()}
