@@ -33,14 +33,18 @@ def arguments_text(args, kwargs):
     return json.dumps(kwargs, ensure_ascii=False)
 
 
-def make_tool(name, ctx):
-    """One smolagents Tool for canonical tool `name`, run through dispatch."""
+def make_tool(name, ctx, on_call=None):
+    """One smolagents Tool for canonical tool `name`, run through dispatch; `on_call(name, text)`
+    sees each call (the code agent's calls exist only as Python calls, not on the wire)."""
     from smolagents import Tool
 
     definition = TOOLS[name]
 
     def forward(self, *args, **kwargs):
-        return ctx.tools.dispatch(name, arguments_text(args, kwargs))
+        text = arguments_text(args, kwargs)
+        if on_call is not None:
+            on_call(name, text)
+        return ctx.tools.dispatch(name, text)
 
     cls = type(
         f"Arena_{name}",
@@ -58,5 +62,5 @@ def make_tool(name, ctx):
     return cls()
 
 
-def arena_tools(arena, ctx):
-    return [make_tool(name, ctx) for name in names_for(arena.get("tools"))]
+def arena_tools(arena, ctx, on_call=None):
+    return [make_tool(name, ctx, on_call) for name in names_for(arena.get("tools"))]
