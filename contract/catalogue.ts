@@ -59,7 +59,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("mastra", { packages: ["@mastra/core", "@mastra/libsql"], pause: "requireApproval; LibSQL storage (mastra.db) in checkpoint_dir, a handle in resume_state" }),
   entry("mastra-multi", { packages: ["@mastra/core"], pause: PIPELINE, arenas: ["multi_agent"], file: "mastra/multi.ts" }),
   entry("smolagents", { packages: SMOLAGENTS, pause: "none (no durable pause in smolagents: no resume, unsupported on pause arenas)", file: "smolagents/index.py" }),
-  entry("smolagents-multi", { packages: SMOLAGENTS, pause: PIPELINE, arenas: ["multi_agent"], file: "smolagents/multi.py" }),
+  entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
