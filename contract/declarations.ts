@@ -26,6 +26,12 @@ export const TOOL_TRANSFORMS = {
   "closed-objects": "adds \"additionalProperties\": false to each tool's parameters",
   /** `function.strict` = false. */
   "strict-false": "adds \"strict\": false to each tool's function",
+  /**
+   * `nullable: true` on each optional parameter (one not in `required`): smolagents computes
+   * `required` from its inputs as every input not marked nullable, so an optional parameter can only
+   * reach the wire with the mark.
+   */
+  "nullable-optionals": "adds \"nullable\": true to each parameter the tool does not require",
 } as const;
 export type ToolTransform = keyof typeof TOOL_TRANSFORMS;
 

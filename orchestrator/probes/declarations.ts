@@ -14,6 +14,10 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "langgraph-multi",
   // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
   "mastra-multi",
+  // smolagents has no durable pause: an agent's run cannot be stopped at a tool call and resumed
+  // from data in another process (workers/adapters/smolagents/README.md).
+  "smolagents",
+  "smolagents-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";

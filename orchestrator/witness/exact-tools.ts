@@ -13,6 +13,10 @@ const EDITS: Record<ToolTransform, (fn: Body) => void> = {
   "json-schema-draft-07": (fn) => void (fn.parameters.$schema = "http://json-schema.org/draft-07/schema#"),
   "closed-objects": (fn) => void (fn.parameters.additionalProperties = false),
   "strict-false": (fn) => void (fn.strict = false),
+  "nullable-optionals": (fn) => {
+    const required = new Set<string>(Array.isArray(fn.parameters.required) ? fn.parameters.required : []);
+    for (const [name, schema] of Object.entries(fn.parameters.properties ?? {})) if (!required.has(name)) (schema as Body).nullable = true;
+  },
 };
 
 /** The canonical `function` object as this adapter declares it reaches the wire. */
