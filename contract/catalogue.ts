@@ -41,6 +41,7 @@ const OPENAI_AGENTS = ["@openai/agents"];
 const LANGGRAPH = ["@langchain/langgraph", "@langchain/openai", "@langchain/core", "@langchain/langgraph-checkpoint-sqlite"];
 const AI_SDK = ["ai", "@ai-sdk/openai-compatible"];
 const GOOGLE_ADK = ["@google/adk"];
+const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -57,6 +58,7 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("google_adk-multi", { packages: GOOGLE_ADK, pause: "requireConfirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk/multi.ts" }),
   entry("mastra", { packages: ["@mastra/core", "@mastra/libsql"], pause: "requireApproval; LibSQL storage (mastra.db) in checkpoint_dir, a handle in resume_state" }),
   entry("mastra-multi", { packages: ["@mastra/core"], pause: PIPELINE, arenas: ["multi_agent"], file: "mastra/multi.ts" }),
+  entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
