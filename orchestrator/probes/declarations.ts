@@ -30,6 +30,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   google_adk: "disk", // the session's events as JSON under checkpoint_dir
   "google_adk-multi": "disk",
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
+  microsoft_af: "state", // the AgentSession.to_dict() snapshot (JSON) in resume_state
   // fixtures
   litterbug: "disk",
 };
