@@ -14,6 +14,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "langgraph-multi",
   // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
   "mastra-multi",
+  // The Microsoft Agent Framework pipeline variant (three Agents on one AgentSession) has no resume API.
+  "microsoft_af-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
