@@ -86,11 +86,11 @@ describe("microsoft_af on our seven arenas", () => {
   });
 
   it("pauses on human_in_the_loop through approval_mode=always_require: once per item, book_room only after an approval", () => {
-    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { above: 2_000, below: 7_000 });
+    expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { above: 2_500, below: 3_500 });
   });
 
   it("resumes durable_state in a fresh process from the AgentSession.to_dict() snapshot alone (resumed, not restarted)", () => {
-    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { above: 2_000, below: 12_000 });
+    expectResumedAfterTwoSearches(ours.recordOn("durable_state").items, { above: 4_500, below: 7_000 });
   });
 });
 

@@ -5,7 +5,12 @@ variable, adds no header and installs no feature-stamping HTTP client (it only d
 client it builds)."""
 from openai import AsyncOpenAI
 
+from agent_framework.observability import disable_instrumentation
 from agent_framework.openai import OpenAIChatCompletionClient
+
+# The worker's ENABLE_INSTRUMENTATION=false already does this; the explicit call is sticky, so no
+# framework path can switch spans, metrics or logs back on in this process.
+disable_instrumentation()
 
 # The openai SDK's own default, stated: it retries a connection error, a timeout, 408, 409, 429
 # and 5xx twice (backoff 0.5 s doubling, or Retry-After), and never a 400.
