@@ -173,3 +173,22 @@ describe("microsoft_af: what the HTTP layer sends, and the per-attempt timeout",
     }
   }, 60_000);
 });
+
+describe("microsoft_af: why the seed billed 802.0 on tool_use (finding 7)", () => {
+  it("tools declared from Python signatures (the framework's other way) add 103 characters of titles per request to tool_use's two tools", async () => {
+    const code = [
+      "import json, sys",
+      "from typing import Annotated",
+      "from pydantic import Field",
+      "from agent_framework import tool",
+      "from arena_tools.definitions import spec",
+      "def search(query: Annotated[str, Field(description='What to look up.')], k: Annotated[int, Field(description='How many snippets.')] = 3) -> str: ...",
+      "def calculator(expr: Annotated[str, Field(description='Arithmetic expression.')]) -> str: ...",
+      "made = [tool(f, description=spec(f.__name__)['function']['description']).to_json_schema_spec() for f in (search, calculator)]",
+      "print(len(json.dumps(made)) - len(json.dumps([spec('search'), spec('calculator')])))",
+    ].join("\n");
+    const out = await execa(pythonExecutable(), ["-s", "-B", "-c", code], { env: disableTelemetry({ PATH: process.env.PATH, PYTHONPATH: PYTHON_HOST_ROOT }), extendEnv: false });
+    // 103 / 4 = 25.75 billed tokens a request, × 31 requests / 15 items = +53.2 a item: 748.7 → 801.9.
+    expect(Number(out.stdout.trim())).toBe(103);
+  }, 60_000);
+});
