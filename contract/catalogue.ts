@@ -42,6 +42,7 @@ const LANGGRAPH = ["@langchain/langgraph", "@langchain/openai", "@langchain/core
 const AI_SDK = ["ai", "@ai-sdk/openai-compatible"];
 const GOOGLE_ADK = ["@google/adk"];
 const SMOLAGENTS = ["smolagents"];
+const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -60,6 +61,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("mastra-multi", { packages: ["@mastra/core"], pause: PIPELINE, arenas: ["multi_agent"], file: "mastra/multi.ts" }),
   entry("smolagents", { packages: SMOLAGENTS, pause: "none (no durable pause in smolagents: no resume, unsupported on pause arenas)", file: "smolagents/index.py" }),
   entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
+  entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
+  entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

@@ -22,6 +22,12 @@ const DISABLE: Record<string, string> = {
   OTEL_LOGS_EXPORTER: "none",
   // ADK serialises every prompt and reply into its (no-op) spans unless told not to.
   ADK_CAPTURE_MESSAGE_CONTENT_IN_SPANS: "false",
+  // Microsoft Agent Framework (agent_framework/observability.py, _telemetry.py in 1.23): no OTel
+  // instrumentation, no "agent-framework-python/<version>" User-Agent or agent-framework-version
+  // header on a client it builds, no feature-usage bitmask stamped into the User-Agent.
+  ENABLE_INSTRUMENTATION: "false",
+  AGENT_FRAMEWORK_USER_AGENT_DISABLED: "true",
+  AGENT_FRAMEWORK_FEATURE_MASK_DISABLED: "true",
 };
 /**
  * Credentials that would let traffic leave for a vendor's service. The Vercel AI SDK resolves a

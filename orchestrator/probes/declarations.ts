@@ -18,6 +18,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   // from data in another process (workers/adapters/smolagents/README.md).
   "smolagents",
   "smolagents-multi",
+  // The Microsoft Agent Framework pipeline variant (three Agents on one AgentSession) has no resume API.
+  "microsoft_af-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
@@ -34,6 +36,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   google_adk: "disk", // the session's events as JSON under checkpoint_dir
   "google_adk-multi": "disk",
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
+  microsoft_af: "state", // the AgentSession.to_dict() snapshot (JSON) in resume_state
   // fixtures
   litterbug: "disk",
 };
