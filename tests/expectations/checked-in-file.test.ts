@@ -10,6 +10,9 @@ import { compareWithExpectations, loadExpectations, serializeExpectations, unwri
 import { REPO_ROOT } from "../support/reference.ts";
 import { resilienceRun } from "./support.ts";
 
+/** `tu-01` … `tu-<n>`: every item of an arena, for the entries that cover a whole arena. */
+const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(2, "0")}`);
+
 describe("the checked-in arenas/expectations.toml", () => {
   const file = path.join(REPO_ROOT, "arenas", "expectations.toml");
 
@@ -25,6 +28,34 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "resilience", "strands", "tool-output", ["res-02"]],
       ["mock", "resilience", "google_adk", null, ["res-02"]],
       ["mock", "resilience", "mastra", "tool-output", ["res-01", "res-02", "res-04", "res-06", "res-09", "res-10"]],
+      ["mock", "multi_agent", "smolagents", "system-prompt", ids("ma", 12)],
+      ["mock", "multi_agent", "smolagents", "replay", ids("ma", 12)],
+      ["mock", "multi_agent", "smolagents", "transcript", ids("ma", 12)],
+      ["mock", "multi_agent", "smolagents", "framework-message", ids("ma", 12)],
+      ["mock", "rag", "smolagents", "system-prompt", ids("rag", 18)],
+      ["mock", "rag", "smolagents", "replay", ids("rag", 18)],
+      ["mock", "rag", "smolagents", "transcript", ids("rag", 18)],
+      ["mock", "rag", "smolagents", "framework-message", ids("rag", 18)],
+      ["mock", "resilience", "smolagents", "system-prompt", ids("res", 10)],
+      ["mock", "resilience", "smolagents", "replay", ids("res", 10)],
+      ["mock", "resilience", "smolagents", "transcript", ids("res", 10)],
+      ["mock", "resilience", "smolagents", "framework-message", ids("res", 10)],
+      ["mock", "resilience", "smolagents", null, ["res-02", "res-04", "res-05", "res-06", "res-09", "res-10"]],
+      ["mock", "resilience", "smolagents", "item-framing", ["res-02", "res-04", "res-05", "res-06", "res-09", "res-10"]],
+      ["mock", "structured_output", "smolagents", "system-prompt", ids("so", 16)],
+      ["mock", "structured_output", "smolagents", "replay", ids("so", 16)],
+      ["mock", "structured_output", "smolagents", "transcript", ids("so", 16)],
+      ["mock", "structured_output", "smolagents", "framework-message", ids("so", 16)],
+      ["mock", "tool_use", "smolagents", "system-prompt", ids("tu", 18)],
+      ["mock", "tool_use", "smolagents", "replay", ids("tu", 18)],
+      ["mock", "tool_use", "smolagents", "transcript", ids("tu", 18)],
+      ["mock", "tool_use", "smolagents", "framework-message", ids("tu", 18)],
+      ["mock", "multi_agent", "smolagents-multi", "system-prompt", ids("ma", 12)],
+      ["mock", "multi_agent", "smolagents-multi", "replay", ids("ma", 12)],
+      ["mock", "multi_agent", "smolagents-multi", "transcript", ids("ma", 12)],
+      ["mock", "multi_agent", "smolagents-multi", "framework-message", ids("ma", 12)],
+      ["mock", "resilience", "microsoft_af", "tool-output", ["res-02"]],
+      ["mock", "resilience", "microsoft_af-multi", "tool-output", ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
