@@ -2,6 +2,12 @@
  * What each framework's pinned version sends that the mechanical parts of seed 000's reproduction
  * (scripts/findings/seed-000.ts) do not name by themselves, and why ours differs from the study's
  * figure. Each note is checked against the wire of `pnpm findings`; the adapters' READMEs hold the
- * evidence.
+ * evidence (workers/adapters/<name>/README.md).
  */
-export const SEED_000_NOTES: Readonly<Record<string, string>> = {};
+export const SEED_000_NOTES: Readonly<Record<string, string>> = {
+  vanilla: "the study's baseline and ours send the same requests; the Python edition's only byte difference is its README's finding on number formatting",
+  smolagents:
+    "smolagents 1.26.0's system-prompt template lists every tool with its inputs, so the canonical `default: 3` on `search.k` is billed twice per request (14 characters in the tools block, 14 in the template); with the default removed ours measured 2935.5, the published figure: the study's adapter built the tool through smolagents' docstring path, which drops defaults",
+  microsoft_af:
+    "agent-framework 1.23 sends the canonical schema dict verbatim and replays tool-call turns without `\"content\": null` (17 characters each), so ours is below the baseline; the published 802.0 is what tools declared from Python signatures bill (pydantic adds `title` to each property and the object: 103 characters a request for the two tools, +53.2 tokens an item over the 31 requests, 801.9)",
+};
