@@ -4,7 +4,7 @@
  * sealed in bubblewrap when the machine has it and watched otherwise — the same choice any
  * worker gets. The answer, the call count and the tokens in the record are the gateway's.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
@@ -13,6 +13,7 @@ import { REPO_ROOT } from "../support/reference.ts";
 
 const ONE_CALL = path.join(REPO_ROOT, "tests", "hosts", "adapters", "one_call.py");
 const PAUSING = path.join(REPO_ROOT, "tests", "hosts", "adapters", "pausing.py");
+const VENV_REPORT = path.join(REPO_ROOT, "tests", "hosts", "adapters", "venv_report.py");
 
 /** One content turn per item; a durable arena's items pause after it, and get the answer on resume. */
 function arena(root: string, answers: Record<string, string>, durable = false): string {
@@ -75,6 +76,22 @@ describe("the Python host on the run path", () => {
     }
     expect(lane.items[0]!.output_text).toBe("the answer is blue");
   }, 60_000);
+
+  it.skipIf(!detectBwrap().ok || !existsSync(path.join(REPO_ROOT, ".venv", "bin", "python")))(
+    "runs on the project's .venv, which a sealed worker can read but not write",
+    async () => {
+      vi.stubEnv("ARENA_SANDBOX", "auto");
+      const { root } = tempDirs();
+      const dir = arena(root, { "which python": "venv" });
+      const { records } = await quickRun({ arenaDirs: [dir], adapters: [{ name: "venv_report_py", module: VENV_REPORT }], corpusPath: OUR_CORPUS, concurrency: 1 });
+      const lane = records[0]!.frameworks[0]!;
+      expect(lane.isolation?.level).toBe("sandbox");
+      // Its answer is its own, never served (no gateway call): the reported one.
+      expect(lane.items[0]!.error).toBeNull();
+      expect(JSON.parse(lane.items[0]!.reported?.output_text ?? "")).toEqual({ prefix: path.join(REPO_ROOT, ".venv"), write: "EROFS" });
+    },
+    60_000,
+  );
 
   it("pauses on a durable arena and resumes on a process that never saw the item, sealed where bwrap works", async () => {
     const { root } = tempDirs();

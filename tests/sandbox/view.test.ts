@@ -16,6 +16,7 @@ describe("the sealed view", () => {
   it("binds back the worker tree and the corpus, but not the data beside them", () => {
     const view = sealedView({ ...base, module: "/src/arena/workers/adapters/vanilla/index.ts", hidden: [] });
     expect(view.readable).toEqual([
+      "/src/arena/.venv",
       "/src/arena/arenas/corpus.json",
       "/src/arena/contract",
       "/src/arena/node_modules",
