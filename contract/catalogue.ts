@@ -41,6 +41,7 @@ const OPENAI_AGENTS = ["@openai/agents"];
 const LANGGRAPH = ["@langchain/langgraph", "@langchain/openai", "@langchain/core", "@langchain/langgraph-checkpoint-sqlite"];
 const AI_SDK = ["ai", "@ai-sdk/openai-compatible"];
 const GOOGLE_ADK = ["@google/adk"];
+const PYDANTIC_AI = ["pydantic-ai-slim", "openai"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -57,6 +58,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("google_adk-multi", { packages: GOOGLE_ADK, pause: "requireConfirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk/multi.ts" }),
   entry("mastra", { packages: ["@mastra/core", "@mastra/libsql"], pause: "requireApproval; LibSQL storage (mastra.db) in checkpoint_dir, a handle in resume_state" }),
   entry("mastra-multi", { packages: ["@mastra/core"], pause: PIPELINE, arenas: ["multi_agent"], file: "mastra/multi.ts" }),
+  entry("pydantic_ai", { packages: PYDANTIC_AI, pause: "CallDeferred deferred tools; the message history (ModelMessagesTypeAdapter JSON) travels in resume_state", file: "pydantic_ai/index.py" }),
+  entry("pydantic_ai-multi", { packages: PYDANTIC_AI, pause: PIPELINE, arenas: ["multi_agent"], file: "pydantic_ai/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
