@@ -14,6 +14,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "langgraph-multi",
   // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
   "mastra-multi",
+  // The pydantic_ai researcher → writer → editor pipeline of sequential agent runs has no pause.
+  "pydantic_ai-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
@@ -30,6 +32,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   google_adk: "disk", // the session's events as JSON under checkpoint_dir
   "google_adk-multi": "disk",
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
+  pydantic_ai: "state", // the message history (ModelMessagesTypeAdapter JSON) in resume_state
   // fixtures
   litterbug: "disk",
 };
