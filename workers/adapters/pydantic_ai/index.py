@@ -3,6 +3,15 @@ from __future__ import annotations
 
 from importlib import metadata
 
+# The public pieces: what `pydantic_ai-multi` (multi.py) builds on. Importing them needs the
+# framework; where it is missing the host reports the adapter not installed (loader.py).
+from .model import MAX_RETRIES, chat_model, client_for, model_settings
+from .runner import Runner, build_agent, build_runner, describe, last_text, run_leg, usage_of
+from .tools import LegLog, arena_tools
+
+__all__ = ["MAX_RETRIES", "LegLog", "Runner", "arena_tools", "build_agent", "build_runner", "chat_model", "client_for",
+           "describe", "last_text", "model_settings", "run_leg", "usage_of"]
+
 name = "pydantic_ai"
 DISTRIBUTION = "pydantic-ai-slim"
 
@@ -15,7 +24,4 @@ def lib_version() -> str:
 
 
 def build(arena, config, ctx):
-    # Imported here, so lib_version answers "(not installed)" where the framework is missing.
-    from .runner import build_runner
-
     return build_runner(arena, config, ctx)
