@@ -94,6 +94,12 @@ describe("pydantic_ai on our seven arenas", () => {
     expect(chars).toEqual({ tool_use: 637, structured_output: 359, rag: 359, resilience: 637, multi_agent: 359, human_in_the_loop: 1002, durable_state: 983 });
   });
 
+  it("bills tool_use 1098.6 prompt tokens per item, the baseline 1099.3: the same requests, arguments replayed without spaces", () => {
+    const items = ours.recordOn("tool_use").items;
+    // vanilla on the same arena: Σ 19787 (1099.3 per item); the difference is the compact replay alone.
+    expect([items.reduce((a, i) => a + i.prompt_tokens, 0), items.reduce((a, i) => a + i.llm_calls, 0)]).toEqual([19775, 44]);
+  });
+
   it("replays the transcript on every call; every tool result is the dispatch's string, except what pydantic_ai refused", () => {
     // expectReplayedVerbatim compares the requests of a conversation with each other, so the
     // INVALID_JSON rewrite of res-01/06/10 (the same in every later request) passes here; the

@@ -26,11 +26,11 @@ import { usageMismatches, usageOf } from "./support/records.ts";
 import type { Body } from "./support/wire.ts";
 
 /** The tool messages of the last request, as [tool name, content]. */
-function toolAnswers(bodies: readonly Body[]): [string, string][] {
-  const last = bodies.at(-1)!.messages;
+function toolAnswers(bodies: readonly Record<string, any>[]): [string, string][] {
+  const last: Body[] = bodies.at(-1)!.messages;
   const names = new Map<string, string>();
-  for (const m of last) for (const c of m.tool_calls ?? []) names.set(c.id, c.function.name);
-  return last.filter((m: Body) => m.role === "tool").map((m: Body) => [names.get(m.tool_call_id)!, m.content]);
+  for (const m of last) for (const c of (m.tool_calls as any[] | undefined) ?? []) names.set(c.id, c.function.name);
+  return last.filter((m) => m.role === "tool").map((m): [string, string] => [names.get(m.tool_call_id as string)!, m.content as string]);
 }
 
 describe("pydantic_ai: the iteration cap (UsageLimits.request_limit)", () => {
