@@ -20,6 +20,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "smolagents-multi",
   // The Microsoft Agent Framework pipeline variant (three Agents on one AgentSession) has no resume API.
   "microsoft_af-multi",
+  // The pydantic_ai researcher → writer → editor pipeline of sequential agent runs has no pause.
+  "pydantic_ai-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
@@ -37,6 +39,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   "google_adk-multi": "disk",
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
   microsoft_af: "state", // the AgentSession.to_dict() snapshot (JSON) in resume_state
+  pydantic_ai: "state", // the message history (ModelMessagesTypeAdapter JSON) in resume_state
   // fixtures
   litterbug: "disk",
 };

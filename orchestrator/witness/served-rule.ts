@@ -42,10 +42,25 @@ function sameCalls(reported: readonly string[], served: readonly NormalCall[], l
     return reported.length === served.length && reported.every((name, i) => name === served[i]!.name);
   }
   const declared: ReadonlySet<string> = new Set(namesFor(lane.declaredTools));
-  let next = 0;
+  return reportedWithRefusalsLeftOut(reported, served.map((c) => ({ name: c.name, refused: !declared.has(c.name) || !isJsonObjectArgs(c.raw) })));
+}
+
+/**
+ * Whether `reported` is `served` with some refused calls left out, in order. Matched as a
+ * subsequence, not greedily: a refused call and the retry that follows it share a name
+ * (calculator with broken JSON, then calculator again), and a greedy match would pair the report
+ * with the refused one and then find the retry unreported.
+ */
+export function reportedWithRefusalsLeftOut(reported: readonly string[], served: readonly { name: string; refused: boolean }[]): boolean {
+  // reachable[i]: the first i reported names are matched by the served calls seen so far.
+  let reachable = new Set([0]);
   for (const call of served) {
-    if (reported[next] === call.name) next += 1;
-    else if (declared.has(call.name) && isJsonObjectArgs(call.raw)) return false;
+    const next = new Set<number>();
+    for (const i of reachable) {
+      if (reported[i] === call.name) next.add(i + 1);
+      if (call.refused) next.add(i);
+    }
+    reachable = next;
   }
-  return next === reported.length;
+  return reachable.has(reported.length);
 }

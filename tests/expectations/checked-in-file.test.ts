@@ -56,6 +56,8 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "multi_agent", "smolagents-multi", "framework-message", ids("ma", 12)],
       ["mock", "resilience", "microsoft_af", "tool-output", ["res-02"]],
       ["mock", "resilience", "microsoft_af-multi", "tool-output", ["res-02"]],
+      ["mock", "resilience", "pydantic_ai", "tool-output", ["res-01", "res-02"]],
+      ["mock", "resilience", "pydantic_ai", "transcript", ["res-01", "res-06", "res-10"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
