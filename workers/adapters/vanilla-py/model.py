@@ -131,20 +131,24 @@ def _post(url, data, headers, seconds):
     try:
         try:
             with opener.open(request, timeout=seconds) as response:
-                return response.status, _text(response.read())
+                status, raw = response.status, response.read()
         except urllib.error.HTTPError as err:
             with err:
-                return err.code, _text(err.read())
+                status, raw = err.code, err.read()
     except (OSError, http.client.HTTPException) as err:
         if deadline.expired or isinstance(err, TimeoutError) or isinstance(getattr(err, "reason", None), TimeoutError):
             raise _Timeout() from None
         raise
     finally:
         deadline.cancel()
+    # A body without a length ends when the socket does, so a shut socket can read as a short reply.
+    if deadline.expired:
+        raise _Timeout()
+    return status, _text(raw)
 
 
 class _Timeout(Exception):
-    pass
+    """The request's deadline passed (turned into the TimeoutError the caller reports)."""
 
 
 def _at(value, key):
