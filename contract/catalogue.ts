@@ -48,8 +48,6 @@ const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("vanilla", { packages: [], pause: "own loop stops at the pause tool; the transcript travels in resume_state" }),
   entry("vanilla-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"], file: "vanilla/multi.ts" }),
-  entry("vanilla-py", { packages: [], pause: "own loop stops at the pause tool; the transcript travels in resume_state", file: "vanilla-py/index.py" }),
-  entry("vanilla-py-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"], file: "vanilla-py/multi.py" }),
   entry("openai_agents", { packages: OPENAI_AGENTS, pause: "needsApproval interruption; the SDK's RunState travels in resume_state" }),
   entry("openai_agents-multi", { packages: OPENAI_AGENTS, pause: "needsApproval through handoffs; RunState in resume_state", arenas: ["multi_agent"], file: "openai_agents/multi.ts" }),
   entry("langgraph", { packages: LANGGRAPH, pause: "interrupt(); SQLite checkpointer in checkpoint_dir, a handle in resume_state" }),
@@ -65,6 +63,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
   entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
   entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
+  entry("vanilla-py", { packages: [], pause: "own loop stops at the pause tool; the transcript travels in resume_state", file: "vanilla-py/index.py" }),
+  entry("vanilla-py-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"], file: "vanilla-py/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
