@@ -3,10 +3,10 @@ twin of workers/adapters/vanilla/multi.ts. One shared history, one client, one b
 `maxToolIterations` LLM calls for the whole item. Built only on what `index.py` exports."""
 from arena_tools.texts import MAX_ITERATIONS_ERROR, PIPELINE_ROLES, stage_prompt
 
-from .index import LegUsage, arena_tools, assistant_turn, chat_completion, lib_version, request_body, tool_message
+from .index import LegUsage, arena_tools, assistant_turn, chat_completion, request_body, tool_message
+from .index import lib_version  # noqa: F401  (the parent's, read by the host as this module's own)
 
 name = "vanilla-py-multi"
-lib_version = lib_version
 
 
 class Pipeline:
