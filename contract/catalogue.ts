@@ -60,12 +60,14 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("google_adk-multi", { packages: GOOGLE_ADK, pause: "requireConfirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk/multi.ts" }),
   entry("mastra", { packages: ["@mastra/core", "@mastra/libsql"], pause: "requireApproval; LibSQL storage (mastra.db) in checkpoint_dir, a handle in resume_state" }),
   entry("mastra-multi", { packages: ["@mastra/core"], pause: PIPELINE, arenas: ["multi_agent"], file: "mastra/multi.ts" }),
+  entry("vanilla-py", { packages: [], pause: "own loop stops at the pause tool; the transcript travels in resume_state", file: "vanilla-py/index.py" }),
+  entry("vanilla-py-multi", { packages: [], pause: PIPELINE, arenas: ["multi_agent"], file: "vanilla-py/multi.py" }),
+  entry("pydantic_ai", { packages: PYDANTIC_AI, pause: "CallDeferred deferred tools; the message history (ModelMessagesTypeAdapter JSON) travels in resume_state", file: "pydantic_ai/index.py" }),
+  entry("pydantic_ai-multi", { packages: PYDANTIC_AI, pause: PIPELINE, arenas: ["multi_agent"], file: "pydantic_ai/multi.py" }),
   entry("smolagents", { packages: SMOLAGENTS, pause: "none (no durable pause in smolagents: no resume, unsupported on pause arenas)", file: "smolagents/index.py" }),
   entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
   entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
   entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
-  entry("pydantic_ai", { packages: PYDANTIC_AI, pause: "CallDeferred deferred tools; the message history (ModelMessagesTypeAdapter JSON) travels in resume_state", file: "pydantic_ai/index.py" }),
-  entry("pydantic_ai-multi", { packages: PYDANTIC_AI, pause: PIPELINE, arenas: ["multi_agent"], file: "pydantic_ai/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

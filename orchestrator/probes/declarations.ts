@@ -10,6 +10,8 @@
 export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   // The hand-rolled researcher → writer → editor pipeline has no pause (harness.md §8).
   "vanilla-multi",
+  // Its Python twin (workers/adapters/vanilla-py/multi.py), likewise.
+  "vanilla-py-multi",
   // The LangGraph researcher → writer → editor pipeline variant has no resume API.
   "langgraph-multi",
   // The Mastra workflow pipeline variant has no resume API (multi_agent has no pause tool).
@@ -29,6 +31,7 @@ export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, b
 /** How each resumable adapter carries a run across the durable gap. A resumable adapter missing here fails §14. */
 export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   vanilla: "state", // the transcript in resume_state (harness.md §6)
+  "vanilla-py": "state", // the same transcript in resume_state (its Python twin)
   openai_agents: "state", // RunState JSON in resume_state
   "openai_agents-multi": "state",
   langgraph: "disk", // the SQLite checkpointer under checkpoint_dir
