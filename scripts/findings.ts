@@ -24,6 +24,9 @@ import { formatFixed } from "@agentic-arena/py-semantics";
 import { extractSection } from "./costs/doc.ts";
 import { firstRequestParts, seed000Section, type FirstRequest } from "./findings/seed-000.ts";
 import { SEED_000_NOTES } from "./findings/seed-000-notes.ts";
+import { crossLanguageSection } from "./findings/cross-language.ts";
+import { CROSS_LANGUAGE_NOTES } from "./findings/cross-language-notes.ts";
+import { loadExpectations } from "../orchestrator/expectations/index.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const REFERENCE = path.resolve(ROOT, "../shared/reference/agentic-arena-py");
@@ -237,6 +240,29 @@ const suites: Suite[] = [await runSuite("Our arenas", path.join(ROOT, "arenas"),
 if (existsSync(path.join(REFERENCE, "arenas"))) {
   suites.push(await runSuite("Reference arenas (the original project's data)", path.join(REFERENCE, "arenas"), path.join(REFERENCE, "corpus.json")));
 }
+// The adapter cost table is scripts/adapter-costs.ts's (`pnpm costs --write`): kept as it is.
+const findingsFile = path.join(ROOT, "docs", "findings.md");
+const costs = existsSync(findingsFile) ? extractSection(readFileSync(findingsFile, "utf8")) : undefined;
+
+/** Both editions of a framework side by side, from our arenas' suite. */
+function crossLanguage(ours: Suite): string[] {
+  const facts = new Map(
+    ADAPTER_CATALOG.map((e) => {
+      const files = ["human_in_the_loop", "durable_state"].reduce((n, a) => n + (ours.checkpointFiles.get(e.name)?.get(a)?.length ?? 0), 0);
+      return [e.name, { toolsChars: ours.toolsChars.get(e.name)?.get("tool_use"), checkpointFiles: files }];
+    }),
+  );
+  return crossLanguageSection({
+    names: ADAPTER_CATALOG.map((e) => e.name),
+    pause: new Map(ADAPTER_CATALOG.map((e) => [e.name, e.pause])),
+    records: ours.records,
+    facts,
+    costs,
+    expectations: loadExpectations(path.join(ROOT, "arenas", "expectations.toml")).entries,
+    notes: CROSS_LANGUAGE_NOTES,
+  });
+}
+
 const lines = [
   "# Findings",
   "",
@@ -245,12 +271,10 @@ const lines = [
   "everything else here is wiring (see docs/methodology.md).",
   "",
   ...suites.flatMap(suiteSection),
+  ...crossLanguage(suites[0]!),
   ...seed000(suites[1]),
   ...transportSection(),
 ];
-// The adapter cost table is scripts/adapter-costs.ts's (`pnpm costs --write`): kept as it is.
-const findingsFile = path.join(ROOT, "docs", "findings.md");
-const costs = existsSync(findingsFile) ? extractSection(readFileSync(findingsFile, "utf8")) : undefined;
 if (costs !== undefined) lines.push(costs, "");
 writeFileSync(findingsFile, lines.join("\n"));
 console.log("wrote docs/findings.md");

@@ -5,7 +5,10 @@
  * evidence (workers/adapters/<name>/README.md).
  */
 export const SEED_000_NOTES: Readonly<Record<string, string>> = {
-  vanilla: "the study's baseline and ours send the same requests; the Python edition's only byte difference is its README's finding on number formatting",
+  vanilla:
+    "ours equals the study's; the Python edition's request bodies are the TypeScript baseline's byte for byte (tests/adapters/vanilla-py.test.ts)",
+  pydantic_ai:
+    "ours builds its tools with `strict=False`, so the canonical block goes out as is, and replays arguments compactly (`{\"expr\":…}`, a few characters less than the baseline); the published 794.0 is what `Tool.from_schema`'s defaults send in 2.68.0: `additionalProperties: false` on both tools and `strict: true` on calculator, 78 characters a request, 11910 tokens over the baseline's 31 requests, 794.0 an item exactly (tests/adapters/pydantic_ai.reference.test.ts)",
   smolagents:
     "smolagents 1.26.0's system-prompt template lists every tool with its inputs, so the canonical `default: 3` on `search.k` is billed twice per request (14 characters in the tools block, 14 in the template); with the default removed ours measured 2935.5, the published figure: the study's adapter built the tool through smolagents' docstring path, which drops defaults",
   microsoft_af:
