@@ -138,7 +138,8 @@ describe("hostile expectations and arena data at run time (child process)", () =
       // The same message, word for word: run applies validate's rules, not a weaker copy of them.
       await expectRefused(root, runArgs(root), 2, `arena run: ${error}`);
     }
-  });
+    // Twelve real CLI processes, one after another.
+  }, 60_000);
 
   it("an input past what the gateway's 8 MiB body limit leaves for it: validate exits 1, run 2, naming the item", async () => {
     const root = tempRoot();
