@@ -24,13 +24,13 @@ def chat_model(config):
                               timeout_s=config["requestTimeoutS"])
 
 
-def llm_agent(agent_name, instruction, config, tools):
+def llm_agent(agent_name, instruction, config, tools, model=None):
     from google.adk.agents import LlmAgent
     from google.genai import types
 
     return LlmAgent(
         name=agent_name,
-        model=chat_model(config),
+        model=model or chat_model(config),
         # A function, not a string: ADK fills `{name}` placeholders of a string instruction from the
         # session state; the arena prompt must reach the model verbatim.
         instruction=lambda _ctx: instruction,

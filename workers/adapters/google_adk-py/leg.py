@@ -3,13 +3,15 @@ leg.ts. ADK does not sum usage: each model response's event carries that call's 
 (the model class fills it), so the leg's usage is the sum over the events of this leg — a resumed
 leg's events only, never the restored session's.
 
-Unlike the TS edition, ADK for Python raises: the cap (`LlmCallsLimitExceededError`, before the
-call that would exceed it), a model error and a tool it cannot find leave `run_async` as
-exceptions, which the runner catches and hands here with the events yielded so far.
+As in the TS edition, a failure is an event, not an exception: ADK 2.x runs each agent as a
+workflow node, and the node runner turns whatever the agent raised — the cap's
+`LlmCallsLimitExceededError` (raised before the call that would exceed it), a model error — into an
+error event carrying only `error_code` (the exception's class name) and `error_message`
+(google/adk/workflow/_node_runner.py). The exception itself is gone; its class name and text are
+the leg's error, as the TS twin's keeper plugin makes them. An exception that does escape
+`run_async` is handled the same way.
 """
 from __future__ import annotations
-
-from google.adk.agents.invocation_context import LlmCallsLimitExceededError
 
 from arena_tools.definitions import is_control_tool, is_suspend_tool, pause_request_of
 from arena_tools.texts import MAX_ITERATIONS_ERROR
@@ -50,13 +52,19 @@ def pause_of(events):
     return (ids, "\n".join(summaries)) if ids else None
 
 
-def error_text(err: BaseException) -> str:
-    if isinstance(err, LlmCallsLimitExceededError):
+def cap_message(max_calls: int) -> str:
+    """ADK's text for this budget's cap (google/adk/agents/invocation_context.py)."""
+    return f"Max number of llm calls limit of `{max_calls}` exceeded"
+
+
+def error_text(code: str, message: str, max_calls: int) -> str:
+    """The cap as the baseline's error (recognised by class name and exact text); anything else as `<class>: <text>`."""
+    if code == "LlmCallsLimitExceededError" and message == cap_message(max_calls):
         return MAX_ITERATIONS_ERROR
-    return f"{type(err).__name__}: {err}"
+    return f"{code}: {message}"
 
 
-def summarise(events, failure: BaseException | None):
+def summarise(events, failure: BaseException | None, max_calls: int):
     """The leg's result dict, plus the pause (ids, request) when it ended at one."""
     answers = replies(events)
     prompt = completion = 0
@@ -75,10 +83,10 @@ def summarise(events, failure: BaseException | None):
     result = {"prompt_tokens": prompt, "completion_tokens": completion, "llm_calls": len(answers),
               "tool_calls": tool_calls, "output_text": last_text}
     if failure is not None:
-        return {**result, "error": error_text(failure)}, None
+        return {**result, "error": error_text(type(failure).__name__, str(failure), max_calls)}, None
     failed = next((e for e in events if is_error_event(e)), None)
     if failed is not None:
-        return {**result, "error": f"{failed.error_code or 'UNKNOWN_ERROR'}: {failed.error_message or ''}"}, None
+        return {**result, "error": error_text(failed.error_code or "UNKNOWN_ERROR", failed.error_message or "", max_calls)}, None
     pause = pause_of(events)
     if pause is not None:
         return {**result, "suspended": True, "suspend_request": pause[1]}, pause

@@ -47,7 +47,7 @@ class Runner:
             failure = err
         finally:
             await runner.close()
-        result, pause = summarise(events, failure)
+        result, pause = summarise(events, failure, self.config["maxToolIterations"])
         if pause is None:
             return result
         if not item["checkpointDir"]:
