@@ -62,6 +62,8 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "resilience", "google_adk-py-multi", "framework-message", ids("res", 10)],
       ["mock", "structured_output", "google_adk-py-multi", "framework-message", ids("so", 16)],
       ["mock", "tool_use", "google_adk-py-multi", "framework-message", ids("tu", 18)],
+      ["mock", "durable_state", "google_adk-py-multi", "framework-message", ids("dur", 10)],
+      ["mock", "human_in_the_loop", "google_adk-py-multi", "framework-message", ids("hitl", 14)],
       ["mock", "resilience", "google_adk-py-multi", "tool-output", ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);

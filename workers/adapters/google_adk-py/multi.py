@@ -23,4 +23,4 @@ def build(arena, config, ctx):
         return llm_agent(role, stage_prompt(arena["systemPrompt"], PIPELINE_ROLES[role]), config, tools, model)
 
     root = SequentialAgent(name="pipeline", sub_agents=[stage("researcher", True), stage("writer", False), stage("editor", False)])
-    return Runner(config, root)
+    return Runner(config, root, resumable=True)

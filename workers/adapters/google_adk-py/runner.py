@@ -26,15 +26,23 @@ def session_id_for(item_id: str) -> str:
 
 
 class Runner:
-    def __init__(self, config, root):
-        self.config, self.root = config, root
+    def __init__(self, config, root, resumable=False):
+        self.config, self.root, self.resumable = config, root, resumable
+
+    def _adk_runner(self, sessions):
+        if not self.resumable:
+            return AdkRunner(app_name=APP, agent=self.root, session_service=sessions)
+        from google.adk.apps import App, ResumabilityConfig
+
+        app = App(name=APP, root_agent=self.root, resumability_config=ResumabilityConfig(is_resumable=True))
+        return AdkRunner(app=app, session_service=sessions)
 
     async def _leg(self, item, session_id, restored, message):
         sessions = InMemorySessionService()
         session = await sessions.create_session(app_name=APP, user_id=USER, session_id=session_id)
         for event in restored:
             await sessions.append_event(session, event)
-        runner = AdkRunner(app_name=APP, agent=self.root, session_service=sessions)
+        runner = self._adk_runner(sessions)
         run_config = RunConfig(max_llm_calls=self.config["maxToolIterations"])
         events, failure = [], None
         try:
