@@ -41,6 +41,16 @@ describe("google_adk-py-multi: one budget for the whole pipeline", () => {
   }, 120_000);
 });
 
+describe("google_adk-py-multi: a pause inside the researcher (ResumabilityConfig)", () => {
+  it("stops the whole pipeline at the pause, and after the restart finishes the researcher, then runs the writer and the editor once", async () => {
+    const run = await probeRun({ adapter: adapterEntry("google_adk-py-multi"), arena: path.join(OUR_ARENAS, "durable_state"), items: ["dur-01"] });
+    const item = run.record.items[0]!;
+    const stage = (b: any) => (["writer", "editor"] as const).find((r) => (b.messages[0].content as string).includes(PIPELINE_ROLES[r])) ?? "researcher";
+    expect([item.passed, item.suspends, item.legs!.map((l) => l.llm_calls)]).toEqual([true, 1, [3, 4]]);
+    expect(run.bodies.map(stage)).toEqual(["researcher", "researcher", "researcher", "researcher", "researcher", "writer", "editor"]);
+  }, 120_000);
+});
+
 describe("google_adk-py: a pause call batched with task calls (a finding, not in any arena script)", () => {
   it("book_room runs before the human decides (as in the TS edition); unlike it, the resumed request answers all three calls", async () => {
     const run = await batchedApprovalRun("google_adk-py");
