@@ -44,6 +44,7 @@ const GOOGLE_ADK = ["@google/adk"];
 const SMOLAGENTS = ["smolagents"];
 const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
 const PYDANTIC_AI = ["pydantic-ai-slim", "openai"];
+const GOOGLE_ADK_PY = ["google-adk"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -68,6 +69,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
   entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
   entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
+  entry("google_adk-py", { packages: GOOGLE_ADK_PY, pause: "tool confirmation (request_confirmation); the session's events as JSON in checkpoint_dir, a handle in resume_state", file: "google_adk-py/index.py" }),
+  entry("google_adk-py-multi", { packages: GOOGLE_ADK_PY, pause: "tool confirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk-py/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

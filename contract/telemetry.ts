@@ -51,6 +51,10 @@ const REMOVE = [
   "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
   "OTEL_EXPORTER_OTLP_METRICS_HEADERS",
   "OTEL_EXPORTER_OTLP_LOGS_HEADERS",
+  // ADK for Python (google-adk 2.13, telemetry/_agent_engine.py, google_cloud.py): on Vertex Agent
+  // Engine it installs Cloud Trace / Monitoring exporters and stamps a telemetry User-Agent.
+  "GOOGLE_CLOUD_AGENT_ENGINE_ID",
+  "GOOGLE_CLOUD_AGENT_ENGINE_ENABLE_TELEMETRY",
   // Mastra Cloud / platform exporters authenticate with these.
   "MASTRA_CLOUD_ACCESS_TOKEN",
   "MASTRA_PLATFORM_ACCESS_TOKEN",

@@ -43,6 +43,8 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
   microsoft_af: "state", // the AgentSession.to_dict() snapshot (JSON) in resume_state
   pydantic_ai: "state", // the message history (ModelMessagesTypeAdapter JSON) in resume_state
+  "google_adk-py": "disk", // the session's events as JSON under checkpoint_dir
+  "google_adk-py-multi": "disk",
   // fixtures
   litterbug: "disk",
 };

@@ -58,6 +58,15 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "resilience", "microsoft_af-multi", "tool-output", ["res-02"]],
       ["mock", "resilience", "pydantic_ai", "tool-output", ["res-01", "res-02"]],
       ["mock", "resilience", "pydantic_ai", "transcript", ["res-01", "res-06", "res-10"]],
+      ["mock", "resilience", "google_adk-py", "tool-output", ["res-02"]],
+      ["mock", "multi_agent", "google_adk-py-multi", "framework-message", ids("ma", 12)],
+      ["mock", "rag", "google_adk-py-multi", "framework-message", ids("rag", 18)],
+      ["mock", "resilience", "google_adk-py-multi", "framework-message", ids("res", 10)],
+      ["mock", "structured_output", "google_adk-py-multi", "framework-message", ids("so", 16)],
+      ["mock", "tool_use", "google_adk-py-multi", "framework-message", ids("tu", 18)],
+      ["mock", "durable_state", "google_adk-py-multi", "framework-message", ids("dur", 10)],
+      ["mock", "human_in_the_loop", "google_adk-py-multi", "framework-message", ids("hitl", 14)],
+      ["mock", "resilience", "google_adk-py-multi", "tool-output", ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
