@@ -46,6 +46,35 @@ export function knownFor(findings: KnownFindings, adapter: string, probeCase: st
 const ADK_FOREIGN_EVENTS =
   "ADK rewrites another agent's events as 'For context: [researcher] …' user text: the last (editor) request carries the search call and its JSON-encoded result as prose, not as a tool call and a tool message";
 
+/**
+ * smolagents speaks a text protocol over native tool calls (workers/adapters/smolagents/README.md,
+ * Findings): its own system-prompt template around the arena prompt, a "New task:" user message
+ * instead of the input, calls replayed as "Calling tools:" assistant text and results as user
+ * "Observation:" messages. No declaration form expresses these yet (arenas/expectations.toml lists
+ * them per arena), so the witness cannot check that history against what was served.
+ */
+const SMOLAGENTS_TEXT_PROTOCOL =
+  "smolagents wraps the arena prompt in its own template, opens with 'New task:', replays calls as 'Calling tools:' text and results as user 'Observation:' messages";
+const SMOLAGENTS_TRANSCRIPT: readonly KnownFinding[] = [
+  { violation: /^the last request has no user message equal to the item input /, why: SMOLAGENTS_TEXT_PROTOCOL },
+  { violation: /^request \d+\/\d+: the first user message is "New task:\\n/, why: SMOLAGENTS_TEXT_PROTOCOL },
+];
+const SMOLAGENTS_SERVED: readonly KnownFinding[] = [
+  { violation: /^\S+ r\d+ leg \d+ request \d+: system-prompt: a system text that wraps the arena prompt in no declared template: "You are an expert assistant who can solve any task using tool calls\./, why: SMOLAGENTS_TEXT_PROTOCOL },
+  { violation: /^\S+ r\d+ leg \d+ request \d+: framework-message: a user message beyond the item's input, and the adapter declares no framework messages: "(New task:|Observation:)/, why: SMOLAGENTS_TEXT_PROTOCOL },
+  { violation: /^\S+ r\d+ leg \d+ request \d+: transcript: (an assistant turn the gateway never served for this item: \{"content":\[\{"type":"text","text":"Calling tools:|the served reply does not follow the history it answered \(message \d+ is \{"calls":\[\],"role":"assistant","text":"Calling tools:)/, why: SMOLAGENTS_TEXT_PROTOCOL },
+];
+
+/**
+ * ADK for Python hands the pipeline's later agents the earlier turns as one quoted user text
+ * ("For context: below is a transcript of what another agent did, quoted between
+ * <<<BEGIN_QUOTED_AGENT_CONTENT>>> …", arguments and results as Python reprs), a different form
+ * from the TypeScript edition's that the `adk-for-context` declaration recognises
+ * (workers/adapters/google_adk-py/README.md, finding 6).
+ */
+const ADK_PY_QUOTED_EVENTS =
+  "ADK for Python shows another agent's events to the next one as a quoted 'For context:' transcript with Python reprs, no tool call and no tool message";
+
 export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
   prompt: {},
   "declared-tools": {},
@@ -54,10 +83,16 @@ export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
     "google_adk-multi": {
       "round-trip": [{ violation: /^the tool result in the last request \(\d+ chars\) does not contain dispatch's output/, why: ADK_FOREIGN_EVENTS }],
     },
+    "google_adk-py-multi": {
+      "round-trip": [{ violation: /^the tool result in the last request \(\d+ chars\) does not contain dispatch's output/, why: ADK_PY_QUOTED_EVENTS }],
+    },
   },
   "tool-arguments": {
     "google_adk-multi": {
       "round-trip": [{ violation: /^the tool did not run on the model's arguments: the result on the wire is not dispatch/, why: ADK_FOREIGN_EVENTS }],
+    },
+    "google_adk-py-multi": {
+      "round-trip": [{ violation: /^the tool did not run on the model's arguments: the result on the wire is not dispatch/, why: ADK_PY_QUOTED_EVENTS }],
     },
   },
   transcript: {
@@ -65,6 +100,26 @@ export const KNOWN_FINDINGS: Readonly<Record<string, KnownFindings>> = {
       "round-trip": [
         { violation: /^the last request has no assistant message carrying the search call$/, why: ADK_FOREIGN_EVENTS },
         { violation: /^the last request does not carry the tool result$/, why: ADK_FOREIGN_EVENTS },
+      ],
+    },
+    "google_adk-py-multi": {
+      "round-trip": [
+        { violation: /^the last request has no assistant message carrying the search call$/, why: ADK_PY_QUOTED_EVENTS },
+        { violation: /^the last request does not carry the tool result$/, why: ADK_PY_QUOTED_EVENTS },
+      ],
+    },
+    smolagents: { "round-trip": SMOLAGENTS_TRANSCRIPT },
+    "smolagents-multi": { "round-trip": SMOLAGENTS_TRANSCRIPT },
+  },
+  "served-wire": {
+    smolagents: { tool_use: SMOLAGENTS_SERVED },
+    "smolagents-multi": { multi_agent: SMOLAGENTS_SERVED },
+    "google_adk-py-multi": {
+      multi_agent: [
+        {
+          violation: /^\S+ r\d+ leg \d+ request \d+: framework-message: a user message beyond the item's input, and the adapter declares no framework messages: "For context: below is a transcript of what another agent did, quoted between <<<BEGIN_QUOTED_AGENT_CONTENT>>>/,
+          why: ADK_PY_QUOTED_EVENTS,
+        },
       ],
     },
   },
