@@ -43,6 +43,7 @@ const AI_SDK = ["ai", "@ai-sdk/openai-compatible"];
 const GOOGLE_ADK = ["@google/adk"];
 const SMOLAGENTS = ["smolagents"];
 const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
+const OPENAI_AGENTS_PY = ["openai-agents"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -63,6 +64,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
   entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
   entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
+  entry("openai_agents-py", { packages: OPENAI_AGENTS_PY, pause: "needs_approval interruption; the SDK's RunState.to_json() travels in resume_state", file: "openai_agents-py/index.py" }),
+  entry("openai_agents-py-multi", { packages: OPENAI_AGENTS_PY, pause: "needs_approval through handoffs; RunState.to_json() in resume_state", arenas: ["multi_agent"], file: "openai_agents-py/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

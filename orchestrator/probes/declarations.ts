@@ -37,6 +37,8 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   "google_adk-multi": "disk",
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
   microsoft_af: "state", // the AgentSession.to_dict() snapshot (JSON) in resume_state
+  "openai_agents-py": "state", // RunState.to_json() in resume_state
+  "openai_agents-py-multi": "state",
   // fixtures
   litterbug: "disk",
 };

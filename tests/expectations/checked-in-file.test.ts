@@ -56,6 +56,7 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "multi_agent", "smolagents-multi", "framework-message", ids("ma", 12)],
       ["mock", "resilience", "microsoft_af", "tool-output", ["res-02"]],
       ["mock", "resilience", "microsoft_af-multi", "tool-output", ["res-02"]],
+      ["mock", "resilience", "openai_agents-py", null, ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
