@@ -159,3 +159,24 @@ describe("openai_agents-py: what the HTTP layer sends, and the per-attempt timeo
     }
   }, 60_000);
 });
+
+describe("openai_agents-py: why seed 000 billed 856.9 on tool_use (finding 7)", () => {
+  it("the tools block is 671 characters non-strict, 736 strict on the canonical schema, 837 through @function_tool (seed 000's way)", async () => {
+    const code = [
+      "import json",
+      "from agents import FunctionTool, function_tool",
+      "from agents.models.chatcmpl_converter import Converter",
+      "from arena_tools.definitions import spec",
+      "def search(query: str, k: int = 3) -> str:\n    '''d\n\n    Args:\n        query: What to look up.\n        k: How many snippets.\n    '''",
+      "def calculator(expr: str) -> str:\n    '''d\n\n    Args:\n        expr: Arithmetic expression.\n    '''",
+      "canon = [spec('search')['function'], spec('calculator')['function']]",
+      "raw = lambda strict: [FunctionTool(name=f['name'], description=f['description'], params_json_schema=f['parameters'], on_invoke_tool=None, strict_json_schema=strict) for f in canon]",
+      "decorated = [function_tool(f, description_override=spec(f.__name__)['function']['description']) for f in (search, calculator)]",
+      "size = lambda tools: len(json.dumps([Converter.tool_to_openai(t) for t in tools]))",
+      "print(json.dumps([len(json.dumps([spec('search'), spec('calculator')])), size(raw(False)), size(raw(True)), size(decorated)]))",
+    ].join("\n");
+    const out = await execa(pythonExecutable(), ["-s", "-B", "-c", code], { env: disableTelemetry({ PATH: process.env.PATH, PYTHONPATH: PYTHON_HOST_ROOT }), extendEnv: false });
+    // 837 − 671 = 166 characters = 41.5 billed tokens a request × 31 requests / 15 items = +85.8 an item: 771.3 → 857.1.
+    expect(JSON.parse(out.stdout.trim())).toEqual([637, 671, 736, 837]);
+  }, 60_000);
+});
