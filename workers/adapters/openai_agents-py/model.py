@@ -30,10 +30,8 @@ class BatchLog:
         self.batch_of = {}
 
     def note(self, response):
-        ids = [getattr(item, "call_id", None) for item in response.output if getattr(item, "type", None) == "function_call"]
-        names = [item.name for item in response.output if getattr(item, "type", None) == "function_call"]
-        batch = list(zip(ids, names))
-        for call_id in ids:
+        batch = [(item.call_id, item.name) for item in response.output if getattr(item, "type", None) == "function_call"]
+        for call_id, _ in batch:
             self.batch_of[call_id] = batch
 
 
