@@ -45,6 +45,7 @@ const SMOLAGENTS = ["smolagents"];
 const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
 const PYDANTIC_AI = ["pydantic-ai-slim", "openai"];
 const GOOGLE_ADK_PY = ["google-adk"];
+const OPENAI_AGENTS_PY = ["openai-agents"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -71,6 +72,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
   entry("google_adk-py", { packages: GOOGLE_ADK_PY, pause: "tool confirmation (request_confirmation); the session's events as JSON in checkpoint_dir, a handle in resume_state", file: "google_adk-py/index.py" }),
   entry("google_adk-py-multi", { packages: GOOGLE_ADK_PY, pause: "tool confirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk-py/multi.py" }),
+  entry("openai_agents-py", { packages: OPENAI_AGENTS_PY, pause: "needs_approval interruption; the SDK's RunState.to_json() travels in resume_state", file: "openai_agents-py/index.py" }),
+  entry("openai_agents-py-multi", { packages: OPENAI_AGENTS_PY, pause: "needs_approval through handoffs; RunState.to_json() in resume_state", arenas: ["multi_agent"], file: "openai_agents-py/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

@@ -45,6 +45,8 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   pydantic_ai: "state", // the message history (ModelMessagesTypeAdapter JSON) in resume_state
   "google_adk-py": "disk", // the session's events as JSON under checkpoint_dir
   "google_adk-py-multi": "disk",
+  "openai_agents-py": "state", // RunState.to_json() in resume_state
+  "openai_agents-py-multi": "state",
   // fixtures
   litterbug: "disk",
 };

@@ -67,6 +67,7 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "durable_state", "google_adk-py-multi", "framework-message", ids("dur", 10)],
       ["mock", "human_in_the_loop", "google_adk-py-multi", "framework-message", ids("hitl", 14)],
       ["mock", "resilience", "google_adk-py-multi", "tool-output", ["res-02"]],
+      ["mock", "resilience", "openai_agents-py", null, ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
