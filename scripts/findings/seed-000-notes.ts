@@ -13,4 +13,9 @@ export const SEED_000_NOTES: Readonly<Record<string, string>> = {
     "smolagents 1.26.0's system-prompt template lists every tool with its inputs, so the canonical `default: 3` on `search.k` is billed twice per request (14 characters in the tools block, 14 in the template); with the default removed ours measured 2935.5, the published figure: the study's adapter built the tool through smolagents' docstring path, which drops defaults",
   microsoft_af:
     "agent-framework 1.23 sends the canonical schema dict verbatim and replays tool-call turns without `\"content\": null` (17 characters each), so ours is below the baseline; the published 802.0 is what tools declared from Python signatures bill (pydantic adds `title` to each property and the object: 103 characters a request for the two tools, +53.2 tokens an item over the 31 requests, 801.9)",
+  openai_agents:
+    "both editions send the canonical schema non-strict (671 characters with `\"strict\": false`) and bill 771.3; the published 856.9 is `@function_tool`'s strict schemas (`k` required, `additionalProperties: false`, pydantic titles: 837 characters), 41.5 tokens more on each of the 31 requests, 857.1 an item (tests/adapters/openai_agents-py.wire.test.ts pins the three block sizes)",
+  google_adk:
+    "the Python edition's 783.7 is the TypeScript edition's 753.5 plus ADK for Python's identity line (`You are an agent. Your internal name is \"assistant\".`, 14.6 tokens a request, appended whatever the transfer settings); the other 52.4 of the published 836.1 is not reproduced: neither ADK's own `OpenAILlm` (784.4) nor tools declared from Python signatures explains it, and the study's adapter is not in the reference data",
+  langgraph: "ours equals the baseline in both editions, as the study's does: LangGraph sends the canonical tools and the transcript unchanged",
 };
