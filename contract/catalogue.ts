@@ -43,6 +43,7 @@ const AI_SDK = ["ai", "@ai-sdk/openai-compatible"];
 const GOOGLE_ADK = ["@google/adk"];
 const SMOLAGENTS = ["smolagents"];
 const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
+const LANGGRAPH_PY = ["langgraph", "langchain-openai", "langchain-core", "langgraph-checkpoint-sqlite"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -63,6 +64,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("smolagents-multi", { packages: SMOLAGENTS, pause: "none (managed agents; no durable pause in smolagents: no resume, unsupported on pause arenas)", arenas: ["multi_agent"], file: "smolagents/multi.py" }),
   entry("microsoft_af", { packages: MICROSOFT_AF, pause: "approval_mode=\"always_require\"; the AgentSession.to_dict() snapshot (history + approval state) travels in resume_state", file: "microsoft_af/index.py" }),
   entry("microsoft_af-multi", { packages: MICROSOFT_AF, pause: PIPELINE, arenas: ["multi_agent"], file: "microsoft_af/multi.py" }),
+  entry("langgraph-py", { packages: LANGGRAPH_PY, pause: "interrupt(); SqliteSaver in checkpoint_dir, a handle in resume_state", file: "langgraph-py/index.py" }),
+  entry("langgraph-py-multi", { packages: LANGGRAPH_PY, pause: PIPELINE, arenas: ["multi_agent"], file: "langgraph-py/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {
