@@ -20,6 +20,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "smolagents-multi",
   // The Microsoft Agent Framework pipeline variant (three Agents on one AgentSession) has no resume API.
   "microsoft_af-multi",
+  // The LangGraph (Python) researcher → writer → editor pipeline variant has no resume API.
+  "langgraph-py-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
@@ -37,6 +39,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   "google_adk-multi": "disk",
   mastra: "disk", // Mastra's LibSQL storage under checkpoint_dir
   microsoft_af: "state", // the AgentSession.to_dict() snapshot (JSON) in resume_state
+  "langgraph-py": "disk", // the SqliteSaver database under checkpoint_dir
   // fixtures
   litterbug: "disk",
 };

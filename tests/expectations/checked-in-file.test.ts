@@ -56,6 +56,8 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "multi_agent", "smolagents-multi", "framework-message", ids("ma", 12)],
       ["mock", "resilience", "microsoft_af", "tool-output", ["res-02"]],
       ["mock", "resilience", "microsoft_af-multi", "tool-output", ["res-02"]],
+      ["mock", "resilience", "langgraph-py", null, ["res-01", "res-10"]],
+      ["mock", "resilience", "langgraph-py", "tool-output", ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
