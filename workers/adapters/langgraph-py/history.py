@@ -64,8 +64,11 @@ def summarise_leg(messages, before, executed=()):
             text = served_arguments(messages, m.tool_call_id)
             tool_calls.append({"name": name, "arguments": text if text is not None else json.dumps(call.get("args") or {})})
     answered = {m.tool_call_id for m in fresh if isinstance(m, ToolMessage)}
-    for e in executed:
-        if e["id"] is None or e["id"] not in answered:
-            tool_calls.append({"name": e["name"], "arguments": e["arguments"]})
+    # The sync ToolNode runs a turn's calls on a thread pool, so the log's order is the threads';
+    # report the unanswered executions in the order the model asked for them.
+    position = {call_id: n for n, call_id in enumerate(calls_by_id)}
+    unanswered = [e for e in executed if e["id"] is None or e["id"] not in answered]
+    for e in sorted(unanswered, key=lambda e: position.get(e["id"], len(position))):
+        tool_calls.append({"name": e["name"], "arguments": e["arguments"]})
     return {"tool_calls": tool_calls, "prompt_tokens": prompt, "completion_tokens": completion,
             "llm_calls": calls, "last_content": last, "invalid_tool_calls": invalid}
