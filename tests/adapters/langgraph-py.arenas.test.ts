@@ -17,7 +17,7 @@ import { ourArenas, ourPipelineRun } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
 import { ALL_PASSED, failedIds, OUR_SEVEN, usageMismatches } from "./support/records.ts";
 import { onReferenceArenas, total } from "./support/reference-runs.ts";
-import { shownAfterFault, stagesOf, type Body } from "./support/wire.ts";
+import { shownAfterFault, stagesOf } from "./support/wire.ts";
 
 /** The baseline's envelope; ChatOpenAI sends a subset (no tool_choice), in the openai SDK's order. */
 const ENVELOPE = new Set(["model", "messages", "temperature", "stream", "tools", "tool_choice"]);
@@ -83,7 +83,7 @@ describe("langgraph-py on our seven arenas", () => {
 
   it("pauses once per item through interrupt(), resumes the same conversation, and books only on approval", () => {
     expectPausedOnceForApproval(ours.recordOn("human_in_the_loop").items, { above: 150, below: 250 });
-    const decisions = ours.bodies("human_in_the_loop").flatMap((b) => b.messages).filter((m: Body) => m.role === "tool" && /^Decision: /.test(m.content)).map((m: Body) => m.content);
+    const decisions = ours.bodies("human_in_the_loop").flatMap((b) => b.messages).filter((m: any) => m.role === "tool" && /^Decision: /.test(m.content)).map((m: any) => m.content as string);
     expect(new Set(decisions)).toEqual(new Set(["Decision: approve.", "Decision: deny."]));
   });
 

@@ -39,8 +39,8 @@ describe("langgraph-py: a suspend call batched with sibling calls (a finding, no
     ]);
     // Python's ChatOpenAI replays a tool message without its name: the order is read off the call ids.
     const last = run.bodies.at(-1)!;
-    const names = new Map(last.messages.flatMap((m: Body) => (m.tool_calls ?? []).map((c: Body) => [c.id, c.function.name])));
-    expect(last.messages.filter((m: Body) => m.role === "tool").map((m: Body) => names.get(m.tool_call_id))).toEqual(["search", "request_approval", "calculator"]);
+    const names = new Map<string, string>(last.messages.flatMap((m: any) => (m.tool_calls ?? []).map((c: any) => [c.id, c.function.name] as [string, string])));
+    expect(last.messages.filter((m: Body) => m.role === "tool").map((m: Body) => names.get(m.tool_call_id as string))).toEqual(["search", "request_approval", "calculator"]);
     expect(item.passed).toBe(true);
   }, 120_000);
 });
