@@ -16,7 +16,7 @@ import { adapterEntry, OUR_ARENAS } from "../support/run.ts";
 import { ourArenas, ourPipelineRun } from "./support/our-arenas.ts";
 import { expectPausedOnceForApproval, expectResumedAfterTwoSearches } from "./support/pauses.ts";
 import { ALL_PASSED, failedIds, OUR_SEVEN, usageMismatches } from "./support/records.ts";
-import { onReferenceArenas, total } from "./support/reference-runs.ts";
+import { onReferenceArenas, referencePipelineBill, total } from "./support/reference-runs.ts";
 import { shownAfterFault, stagesOf } from "./support/wire.ts";
 
 /** The baseline's envelope; ChatOpenAI sends a subset (no tool_choice), in the openai SDK's order. */
@@ -146,5 +146,11 @@ describeWithReference("langgraph-py on the reference arenas", () => {
     const base = (await onReferenceArenas("vanilla", ["tool_use"])).get("tool_use")!;
     const perItem = (r: typeof lg) => Math.round((total(r, "prompt_tokens") / r.items.length) * 10) / 10;
     expect([total(lg, "prompt_tokens"), perItem(lg), total(base, "prompt_tokens"), perItem(base)]).toEqual([11303, 753.5, 11303, 753.5]);
+  }, 300_000);
+
+  it("the pipeline variant bills exactly vanilla-multi's tokens on the reference multi_agent arena (1705.3 prompt per item)", async () => {
+    const bill = await referencePipelineBill("langgraph-py-multi");
+    expect(bill).toEqual(await referencePipelineBill("vanilla-multi"));
+    expect(bill).toEqual(["10/10", 17053, 1980, 40]);
   }, 300_000);
 });
