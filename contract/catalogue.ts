@@ -46,6 +46,7 @@ const MICROSOFT_AF = ["agent-framework-core", "agent-framework-openai"];
 const PYDANTIC_AI = ["pydantic-ai-slim", "openai"];
 const GOOGLE_ADK_PY = ["google-adk"];
 const OPENAI_AGENTS_PY = ["openai-agents"];
+const LANGGRAPH_PY = ["langgraph", "langchain-openai", "langchain-core", "langgraph-checkpoint-sqlite"];
 const PIPELINE = "none (pipeline: no resume, unsupported on pause arenas)";
 
 export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
@@ -74,6 +75,8 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
   entry("google_adk-py-multi", { packages: GOOGLE_ADK_PY, pause: "tool confirmation across a SequentialAgent; events in checkpoint_dir", arenas: ["multi_agent"], file: "google_adk-py/multi.py" }),
   entry("openai_agents-py", { packages: OPENAI_AGENTS_PY, pause: "needs_approval interruption; the SDK's RunState.to_json() travels in resume_state", file: "openai_agents-py/index.py" }),
   entry("openai_agents-py-multi", { packages: OPENAI_AGENTS_PY, pause: "needs_approval through handoffs; RunState.to_json() in resume_state", arenas: ["multi_agent"], file: "openai_agents-py/multi.py" }),
+  entry("langgraph-py", { packages: LANGGRAPH_PY, pause: "interrupt(); SqliteSaver in checkpoint_dir, a handle in resume_state", file: "langgraph-py/index.py" }),
+  entry("langgraph-py-multi", { packages: LANGGRAPH_PY, pause: PIPELINE, arenas: ["multi_agent"], file: "langgraph-py/multi.py" }),
 ];
 
 export function findAdapter(name: string): CatalogEntry | undefined {

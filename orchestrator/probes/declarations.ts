@@ -24,6 +24,8 @@ export const WITHOUT_RESUME: ReadonlySet<string> = new Set([
   "microsoft_af-multi",
   // The pydantic_ai researcher → writer → editor pipeline of sequential agent runs has no pause.
   "pydantic_ai-multi",
+  // The LangGraph (Python) researcher → writer → editor pipeline variant has no resume API.
+  "langgraph-py-multi",
 ]);
 
 export const UNSUPPORTED_REASON = "arena requires the run to pause and resume, but this adapter does not implement the resume API";
@@ -47,6 +49,7 @@ export const CHECKPOINT_STORES: Readonly<Record<string, "disk" | "state">> = {
   "google_adk-py-multi": "disk",
   "openai_agents-py": "state", // RunState.to_json() in resume_state
   "openai_agents-py-multi": "state",
+  "langgraph-py": "disk", // the SqliteSaver database under checkpoint_dir
   // fixtures
   litterbug: "disk",
 };

@@ -68,6 +68,8 @@ describe("the checked-in arenas/expectations.toml", () => {
       ["mock", "human_in_the_loop", "google_adk-py-multi", "framework-message", ids("hitl", 14)],
       ["mock", "resilience", "google_adk-py-multi", "tool-output", ["res-02"]],
       ["mock", "resilience", "openai_agents-py", null, ["res-02"]],
+      ["mock", "resilience", "langgraph-py", null, ["res-01", "res-10"]],
+      ["mock", "resilience", "langgraph-py", "tool-output", ["res-02"]],
     ]);
     expect(unwrittenReasons(e)).toEqual([]);
     // The synthetic run carries no witness evidence: judge it by the failure entries alone.
