@@ -78,7 +78,9 @@ class _Deadline:
         self._timer.cancel()
 
 
-class _Connection(http.client.HTTPConnection):
+class _Watched:
+    """A connection whose socket the request's deadline watches from the moment it connects."""
+
     def __init__(self, *args, deadline, **kwargs):
         super().__init__(*args, **kwargs)
         self._deadline = deadline
@@ -88,14 +90,12 @@ class _Connection(http.client.HTTPConnection):
         self._deadline.watch(self.sock)
 
 
-class _TlsConnection(http.client.HTTPSConnection):
-    def __init__(self, *args, deadline, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._deadline = deadline
+class _Connection(_Watched, http.client.HTTPConnection):
+    pass
 
-    def connect(self):
-        super().connect()
-        self._deadline.watch(self.sock)
+
+class _TlsConnection(_Watched, http.client.HTTPSConnection):
+    pass
 
 
 class _Handler(urllib.request.HTTPHandler):
