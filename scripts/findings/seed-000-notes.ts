@@ -17,5 +17,6 @@ export const SEED_000_NOTES: Readonly<Record<string, string>> = {
     "both editions send the canonical schema non-strict (671 characters with `\"strict\": false`) and bill 771.3; the published 856.9 is `@function_tool`'s strict schemas (`k` required, `additionalProperties: false`, pydantic titles: 837 characters), 41.5 tokens more on each of the 31 requests, 857.1 an item (tests/adapters/openai_agents-py.wire.test.ts pins the three block sizes)",
   google_adk:
     "the Python edition's 783.7 is the TypeScript edition's 753.5 plus ADK for Python's identity line (`You are an agent. Your internal name is \"assistant\".`, 14.6 tokens a request, appended whatever the transfer settings); the other 52.4 of the published 836.1 is not reproduced: neither ADK's own `OpenAILlm` (784.4) nor tools declared from Python signatures explains it, and the study's adapter is not in the reference data",
-  langgraph: "ours equals the baseline in both editions, as the study's does: LangGraph sends the canonical tools and the transcript unchanged",
+  langgraph:
+    "the Python edition equals the baseline, as the study's does (ChatOpenAI replays `content: null`, no `name` on tool messages, arguments with `json.dumps` spacing); the TypeScript edition's 758.3 is LangChain.js's replay, not its first request: `name` on every tool message, `\"\"` for an empty content, compact arguments",
 };

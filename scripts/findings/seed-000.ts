@@ -93,7 +93,8 @@ export function seed000Section(
   if (toolUse === undefined) return [...out, "The reference arenas were not found (../shared/reference), so nothing was reproduced.", ""];
   out.push(
     "The study's table (seed 000, \"every framework describing the same tool\") beside ours, from the run above. Each",
-    "difference from the baseline is taken apart from the first request the gateway received on the arena's first item.",
+    "difference from the baseline is taken apart from the first request of each item the gateway received (means over the",
+    "items); what happens later in an item (the replay of its history) shows only in the figure and the note.",
     "",
     "| framework | published | ours, Python edition | ours, TypeScript edition | where ours departs from the baseline |",
     "|---|--:|--:|--:|---|",
