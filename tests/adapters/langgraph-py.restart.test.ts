@@ -2,7 +2,7 @@
  * `langgraph-py`'s durable restart across two OS processes with nothing in common but a JSON file
  * and the checkpoint directory: leg 1 pauses with a small handle and one SQLite file, leg 2 in a
  * fresh Python process finishes from them, and neither writes to its cwd, HOME or TMPDIR. The
- * legs run the adapter through the host's loader (support/py-leg-child.py) against this test's
+ * legs run the adapter through the host's loader (support/py_leg.py) against this test's
  * mock gateway, which counts what it served. Figures: workers/adapters/langgraph-py/README.md.
  */
 import { execFile } from "node:child_process";
@@ -20,7 +20,7 @@ import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostEnv } from "../../orchest
 import { OUR_ARENAS, OUR_CORPUS } from "../support/run.ts";
 import { usageOf } from "./support/records.ts";
 
-const CHILD = fileURLToPath(new URL("./support/py-leg-child.py", import.meta.url));
+const LEG = fileURLToPath(new URL("./support/py_leg.py", import.meta.url));
 
 describe("langgraph-py: durable across two OS processes (only a JSON file and the checkpoint directory cross)", () => {
   it("leg 1 pauses with a ~200-byte handle and one SQLite file; leg 2 in a fresh process finishes; nothing is written elsewhere", async () => {
@@ -35,13 +35,13 @@ describe("langgraph-py: durable across two OS processes (only a JSON file and th
     writeFileSync(job, JSON.stringify({
       arena: { id: arena.id, tools: [...arena.declaredTools], systemPrompt: arena.systemPrompt, durable: arena.durable },
       config: { model: "mock-model", baseUrl, apiKey: "mock-key", temperature: 0, requestTimeoutS: 30, maxToolIterations: 8 },
-      item: { id: item.id, input: item.input, resume_with: item.resume_with },
-      corpus: OUR_CORPUS,
+      item: { id: item.id, input: item.input, resume_with: item.resume_with, checkpointDir: ckpt },
+      corpusPath: OUR_CORPUS,
     }));
     const served = () => usageOf(gateway.recorder.records("").servedUsage);
     // Asynchronous: the gateway answers on this process's event loop while the leg runs.
     const leg = async (mode: "run" | "resume") => {
-      const { stdout: out } = await promisify(execFile)(pythonExecutable(), ["-s", "-B", CHILD, findAdapter("langgraph-py")!.module, mode, job, ckpt, path.join(root, "state.json")], {
+      const { stdout: out } = await promisify(execFile)(pythonExecutable(), ["-s", "-B", LEG, findAdapter("langgraph-py")!.module, mode, job, path.join(root, "state.json")], {
         cwd,
         env: pythonHostEnv({ PATH: process.env.PATH, HOME: home, TMPDIR: tmp, PYTHONPATH: PYTHON_HOST_ROOT }),
         encoding: "utf8",

@@ -6,7 +6,8 @@ process but a JSON file and the checkpoint directory.
     python py_leg.py <module> run|resume <job.json> <state.json>
 
 job.json: {"arena", "config", "item", "corpusPath"} as the protocol's dicts. Prints one JSON line:
-the leg's result, and the checkpoint directory's files with their sizes.
+the leg's result, the size of the resume state it wrote (compact JSON bytes; 0 on a resume), and
+the checkpoint directory's files with their sizes.
 """
 import asyncio
 import inspect
@@ -31,12 +32,14 @@ async def main(module_path, mode, job_file, state_file):
             state = json.load(f)
         result = runner.resume(job["item"], state, "approve")
     result = await result if inspect.isawaitable(result) else result
+    state_bytes = 0
     if mode == "run":
         with open(state_file, "w", encoding="utf-8") as f:
             json.dump(result.get("resume_state"), f)
+        state_bytes = len(json.dumps(result.get("resume_state"), separators=(",", ":")).encode())
     folder = job["item"]["checkpointDir"]
     files = {name: os.path.getsize(os.path.join(folder, name)) for name in sorted(os.listdir(folder))}
-    sys.stdout.write(json.dumps({"result": result, "files": files}) + "\n")
+    sys.stdout.write(json.dumps({"result": result, "stateBytes": state_bytes, "files": files}) + "\n")
 
 
 if __name__ == "__main__":
