@@ -6,14 +6,13 @@
  * against a loopback server that records what arrives.
  */
 import { execa } from "execa";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable } from "../../orchestrator/supervisor/python-host.ts";
 import { probeRun } from "../probes/support.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 import { adapterEntry } from "../support/run.ts";
+import { chatServer, type ChatServer } from "./support/chat-server.ts";
 import { ANSWER_ONLY, batchedApprovalRun, batchedSiblingsRun, cappedRun, expectEachLegCapped, expectOneBudgetForPipeline, expectResumedLegFullBudget, expectStoppedAtCap, resumedBudgetRun, resumedCapRun } from "./support/probes.ts";
 
 const toolTexts = (body: { messages?: unknown }) => (body.messages as any[]).filter((m: any) => m.role === "tool").map((m: any) => m.content as string);
@@ -105,65 +104,49 @@ async function oneItem(baseUrl: string, requestTimeoutS: number, tools = ["searc
 }
 
 describe("microsoft_af: what the HTTP layer sends, and the per-attempt timeout", () => {
-  let server: http.Server;
-  let baseUrl = "";
-  const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
-  let stall = false;
+  let server: ChatServer;
   /** A first reply batching search_rooms, the pause and book_room; "Done." after it. */
   let batch = false;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      seen.push({ path: req.url ?? "", headers: req.headers });
-      if (stall) return; // never answers: the client's timeout must end each attempt
-      let text = "";
-      req.on("data", (chunk) => (text += chunk));
-      req.on("end", () => {
-        const first = !JSON.parse(text).messages.some((m: any) => m.role === "assistant");
-        const call = (id: string, name: string, args: unknown) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } });
-        const calls = [call("c_a", "search_rooms", { capacity: 4, day: "monday" }), call("c_b", "request_approval", { summary: "Book R2?" }), call("c_c", "book_room", { room_id: "R2" })];
-        const message = batch && first ? { role: "assistant", content: null, tool_calls: calls } : { role: "assistant", content: batch ? "Done." : "hello" };
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: "c1", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, message, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 } }));
-      });
+    server = await chatServer((body) => {
+      const first = !body.messages.some((m: any) => m.role === "assistant");
+      const call = (id: string, name: string, args: unknown) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } });
+      const calls = [call("c_a", "search_rooms", { capacity: 4, day: "monday" }), call("c_b", "request_approval", { summary: "Book R2?" }), call("c_c", "book_room", { room_id: "R2" })];
+      return batch && first ? { role: "assistant", content: null, tool_calls: calls } : { role: "assistant", content: batch ? "Done." : "hello" };
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  afterAll(() => server.close());
 
   it("posts to <baseUrl>/chat/completions with the openai SDK's own User-Agent: no agent-framework name, version or feature token", async () => {
-    seen.length = 0;
-    const { result } = await oneItem(baseUrl, 5);
+    server.seen.length = 0;
+    const { result } = await oneItem(server.baseUrl, 5);
     expect([result.output_text, result.llm_calls, result.prompt_tokens, result.completion_tokens]).toEqual(["hello", 1, 5, 1]);
-    expect(seen.map((s) => s.path)).toEqual(["/v1/chat/completions"]);
-    const headers = seen[0]!.headers;
+    expect(server.seen.map((s) => s.path)).toEqual(["/v1/chat/completions"]);
+    const headers = server.seen[0]!.headers;
     expect(headers["user-agent"]).toMatch(/^AsyncOpenAI\/Python \d+\.\d+\.\d+$/);
     expect(Object.keys(headers).filter((k) => /agent-framework|feat/i.test(k) || /agent-framework|feat=/i.test(String(headers[k])))).toEqual([]);
     expect(headers.authorization).toBe("Bearer k");
   }, 60_000);
 
   it("ends each attempt after request_timeout_s and retries twice: three attempts, then a timeout error", async () => {
-    seen.length = 0;
-    stall = true;
+    server.seen.length = 0;
+    server.stall = true;
     try {
-      const { result, seconds } = await oneItem(baseUrl, 1);
+      const { result, seconds } = await oneItem(server.baseUrl, 1);
       expect(result).toEqual({ raised: "ChatClientException", cause: "APITimeoutError" });
-      expect(seen.length).toBe(3);
+      expect(server.seen.length).toBe(3);
       // 3 × 1 s plus the SDK's backoff (≈0.5 s, ≈1 s, jittered).
       expect(seconds).toBeGreaterThan(3);
       expect(seconds).toBeLessThan(8);
     } finally {
-      stall = false;
+      server.stall = false;
     }
   }, 60_000);
 
   it("a batched sibling before the pause call runs only after the decision, in the resuming process (the baseline runs it before pausing)", async () => {
     batch = true;
     try {
-      const { result, resumed, dispatched } = await oneItem(baseUrl, 5, ["search_rooms", "request_approval", "book_room"]);
+      const { result, resumed, dispatched } = await oneItem(server.baseUrl, 5, ["search_rooms", "request_approval", "book_room"]);
       expect([result.suspended, result.suspend_request, result.tool_calls]).toEqual([true, "Book R2?", []]);
       expect(result.resume_state.paused_siblings).toEqual(["c_c"]);
       expect([resumed.output_text, resumed.tool_calls.map((c: any) => c.name)]).toEqual(["Done.", ["search_rooms"]]);

@@ -6,8 +6,6 @@
  * server that records what arrives.
  */
 import { execa } from "execa";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable } from "../../orchestrator/supervisor/python-host.ts";
@@ -15,6 +13,7 @@ import path from "node:path";
 import { probeRun, SENTINEL_PROMPT } from "../probes/support.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 import { adapterEntry, OUR_ARENAS } from "../support/run.ts";
+import { chatServer, type ChatServer } from "./support/chat-server.ts";
 import { ANSWER_ONLY, batchedApprovalRun, batchedSiblingsRun, CAP_EXCEEDED, cappedRun, expectEachLegCapped, expectResumedLegFullBudget, expectStoppedAtCap, resumedBudgetRun, resumedCapRun } from "./support/probes.ts";
 
 const toolTexts = (body: { messages?: unknown }) => (body.messages as any[]).filter((m: any) => m.role === "tool").map((m: any) => m.content as string);
@@ -113,49 +112,33 @@ async function oneItem(baseUrl: string, requestTimeoutS: number): Promise<{ resu
 }
 
 describe("openai_agents-py: what the HTTP layer sends, and the per-attempt timeout", () => {
-  let server: http.Server;
-  let baseUrl = "";
-  const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
-  let stall = false;
+  let server: ChatServer;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      seen.push({ path: req.url ?? "", headers: req.headers });
-      if (stall) return; // never answers: the client's timeout must end each attempt
-      req.resume();
-      req.on("end", () => {
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ id: "c1", object: "chat.completion", created: 1, model: "m", choices: [{ index: 0, message: { role: "assistant", content: "hello" }, finish_reason: "stop" }], usage: { prompt_tokens: 5, completion_tokens: 1, total_tokens: 6 } }));
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    server = await chatServer(() => ({ role: "assistant", content: "hello" }));
   });
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
+  afterAll(() => server.close());
 
   it("posts only to <baseUrl>/chat/completions (no trace export), with the SDK's own User-Agent", async () => {
-    seen.length = 0;
-    const { result } = await oneItem(baseUrl, 5);
+    server.seen.length = 0;
+    const { result } = await oneItem(server.baseUrl, 5);
     expect([result.output_text, result.llm_calls, result.prompt_tokens, result.completion_tokens]).toEqual(["hello", 1, 5, 1]);
-    expect(seen.map((s) => s.path)).toEqual(["/v1/chat/completions"]);
+    expect(server.seen.map((s) => s.path)).toEqual(["/v1/chat/completions"]);
     // The Agents SDK overrides the openai client's User-Agent with its own name and version.
-    expect(seen[0]!.headers["user-agent"]).toBe("Agents/Python 0.24.0");
-    expect(seen[0]!.headers.authorization).toBe("Bearer k");
+    expect(server.seen[0]!.headers["user-agent"]).toBe("Agents/Python 0.24.0");
+    expect(server.seen[0]!.headers.authorization).toBe("Bearer k");
   }, 60_000);
 
   it("ends each attempt after request_timeout_s and retries twice: three attempts, then the leg's error", async () => {
-    seen.length = 0;
-    stall = true;
+    server.seen.length = 0;
+    server.stall = true;
     try {
-      const { result, seconds } = await oneItem(baseUrl, 1);
+      const { result, seconds } = await oneItem(server.baseUrl, 1);
       expect([result.error, result.llm_calls]).toEqual(["APITimeoutError: Request timed out.", 0]);
-      expect(seen.length).toBe(3);
+      expect(server.seen.length).toBe(3);
       expect(seconds).toBeGreaterThan(3);
       expect(seconds).toBeLessThan(8);
     } finally {
-      stall = false;
+      server.stall = false;
     }
   }, 60_000);
 });
