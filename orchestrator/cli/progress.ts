@@ -5,7 +5,8 @@
  * Cells the provider failed the same way in a row are one line and a count, not a line each.
  * `--quiet` turns it off. The line itself is a pure function of the counts and the clock.
  */
-import type { ProgressEvent } from "../run/index.ts";
+import type { ProgressEvent, RunPlanEvent } from "../run/index.ts";
+import { EtaEstimator } from "./eta.ts";
 import type { ItemRecord } from "../report/record.ts";
 
 export type ProgressMode = "tty" | "plain" | "quiet";
@@ -26,15 +27,25 @@ export function duration(ms: number): string {
   return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`;
 }
 
-/** The remaining cells at the rate the run has gone so far; unknown until one cell ran. */
-export function eta(counts: ProgressCounts, elapsedMs: number): string {
-  if (counts.ran === 0 || counts.done >= counts.total) return "--";
-  return duration((elapsedMs / counts.ran) * (counts.total - counts.done));
+/** ` · ETA 1m05s`, or nothing while the estimate is not settled (eta.ts): a wrong ETA is worse than none. */
+export function etaText(etaMs: number | undefined): string {
+  return etaMs === undefined ? "" : ` · ETA ${duration(etaMs)}`;
 }
 
-export function progressLine(counts: ProgressCounts, elapsedMs: number): string {
+export function progressLine(counts: ProgressCounts, elapsedMs: number, etaMs?: number): string {
   const c = counts;
-  return `[${c.done}/${c.total}] ${c.passed} passed, ${c.failed} failed, ${c.errored} errored · ${duration(elapsedMs)} elapsed · ETA ${eta(c, elapsedMs)}`;
+  return `[${c.done}/${c.total}] ${c.passed} passed, ${c.failed} failed, ${c.errored} errored · ${duration(elapsedMs)} elapsed${etaText(c.done < c.total ? etaMs : undefined)}`;
+}
+
+/** The line printed as soon as the plan is known, before the first worker has started. */
+export function planLine(plan: RunPlanEvent): string {
+  const adapters = new Set(plan.lanes.map((l) => l.adapter)).size;
+  const toRun = plan.lanes.reduce((a, l) => a + l.cells, 0);
+  const kept = plan.total - toRun;
+  return (
+    `plan: ${toRun} cell(s) to run over ${plan.lanes.length} lane(s) of ${adapters} adapter(s)${kept > 0 ? ` (${kept} kept from an earlier session)` : ""}, ` +
+    `${plan.concurrency} in flight; starting workers\n`
+  );
 }
 
 export interface ProgressOptions {
@@ -44,11 +55,15 @@ export interface ProgressOptions {
   readonly now?: () => number;
   /** Piped mode: one heartbeat line this often (default 5 s). */
   readonly heartbeatMs?: number;
+  /** Terminal mode: the live line is redrawn this often even when no cell finishes (default 1 s). */
+  readonly refreshMs?: number;
   /** Starts a repeating timer and returns its stop; injected by tests (default: an unref'd setInterval). */
   readonly every?: (ms: number, tick: () => void) => () => void;
 }
 
 export interface Progress {
+  /** The plan is known: one line at once, and the counts start (so the heartbeat does). */
+  onPlan(plan: RunPlanEvent): void;
   onProgress(e: ProgressEvent): void;
   /** Each finished cell's record (before its progress event): tells an errored cell from a failed one. */
   onItem(arena: string, adapter: string, record: ItemRecord): void;
@@ -63,7 +78,7 @@ const defaultEvery = (ms: number, tick: () => void) => {
 };
 
 const cellName = (e: { arena: string; framework: string; itemId?: string; repeat?: number }) =>
-  `${e.framework}/${e.arena}/${e.itemId}${e.repeat ? `#${e.repeat}` : ""}`;
+  `${e.framework}/${e.arena}/${e.itemId}${e.repeat ? `#${e.repeat + 1}` : ""}`;
 
 export function createProgress(options: ProgressOptions): Progress {
   const { write, mode } = options;
@@ -81,15 +96,28 @@ export function createProgress(options: ProgressOptions): Progress {
   let counts: ProgressCounts = { done: 0, total: 0, passed: 0, failed: 0, errored: 0, ran: 0 };
   let stopTimer: (() => void) | undefined;
   const clear = mode === "tty" ? "\r\x1b[K" : "";
-  const line = () => progressLine(counts, now() - started);
+  let estimator: EtaEstimator | undefined;
+  const line = () => progressLine(counts, now() - started, estimator?.estimateMs(now()));
 
   if (mode === "plain") {
     stopTimer = (options.every ?? defaultEvery)(options.heartbeatMs ?? 5000, () => {
       if (counts.total > 0) write(`${line()}\n`);
     });
+  } else if (mode === "tty") {
+    // Workers start and build before the first cell ends: the elapsed time keeps moving meanwhile.
+    stopTimer = (options.every ?? defaultEvery)(options.refreshMs ?? 1000, () => {
+      if (counts.total > 0) write(`${clear}${line()}`);
+    });
   }
 
   return {
+    onPlan(plan) {
+      estimator = new EtaEstimator(plan);
+      counts = { ...counts, total: plan.total };
+      if (mode === "quiet") return;
+      write(`${clear}${planLine(plan)}`);
+      if (mode === "tty") write(line());
+    },
     onItem(arena, adapter, record) {
       const name = cellName({ arena, framework: adapter, itemId: record.item_id, repeat: record.repeat });
       if (record.error) errors.set(name, record.error);
@@ -99,6 +127,8 @@ export function createProgress(options: ProgressOptions): Progress {
     onProgress(e) {
       if (mode === "quiet") return;
       counts = { ...counts, done: e.done, total: e.total };
+      if (e.unavailable) estimator?.dropped(e.framework, e.arena, now());
+      else if (e.itemId !== undefined && e.seconds !== undefined) estimator?.finished(e.framework, e.arena, e.seconds, now());
       if (e.unavailable) {
         write(`${clear}${e.framework}/${e.arena}: not available — ${e.unavailable}\n`);
       } else if (e.itemId !== undefined) {

@@ -108,6 +108,12 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     return EXIT_INFRA;
   }
   if (complete && flags["keep-checkpoints"] !== true) rmSync(layout.checkpointRoot, { recursive: true, force: true });
+  // Every run gets its report, whatever its exit: an interrupted run, a breaker trip or an infra
+  // error is exactly the run someone opens the report to understand (its banner says what it is).
+  const report = await reportOf(layout.dir, warn);
+  const reportLine = () => {
+    if (report) io.stdout(`report: ${rel(report)}\n`);
+  };
 
   for (const record of outcome.records) {
     for (const adapterRecord of record.frameworks) {
@@ -128,16 +134,19 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   io.stdout(`run: ${rel(layout.dir)}\n`);
   if (unpublished.length > 0) {
     for (const problem of unpublished) io.stderr(`arena: cannot publish: ${problem}\n`);
+    reportLine();
     io.stdout(`exit ${EXIT_INFRA}: ${unpublished.length} arena(s) not published to results/; the run itself is in ${rel(layout.dir)}\n`);
     return EXIT_INFRA;
   }
 
   if (outcome.refused !== undefined) {
+    reportLine();
     io.stderr(`arena: ${outcome.refused}\n`);
     return EXIT_USAGE;
   }
   const done = outcome.records.reduce((n, r) => n + r.frameworks.reduce((m, adapterRecord) => m + adapterRecord.items.length, 0), 0);
   if (outcome.breaker !== undefined) {
+    reportLine();
     // The provider is down: one line with the cause and the way back, as an interrupt gives. The
     // way back is --retry-errors: it runs the cells never dispatched and the ones the provider failed.
     io.stderr(
@@ -146,11 +155,13 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     return EXIT_INFRA;
   }
   if (!complete) {
+    reportLine();
     io.stdout(`interrupted (${c.interruptedBy ?? "stopped"}): ${done} cell(s) finished and are kept in ${rel(layout.journal)}\n`);
     io.stdout(`resume with: pnpm arena ${c.command} --resume ${layout.runId}\n`);
     return c.interruptExit ?? EXIT_INFRA;
   }
   if (!trustworthy) {
+    reportLine();
     io.stdout(
       `exit ${EXIT_INFRA}: ${errors.infra} infra and ${errors.harness} harness error(s) — these results are not the frameworks' own` +
         `${request.config.mode === "live" ? `; ${publishable ? "results/ got only the lanes the provider served" : "nothing was written to results/"}` : ""} (rerun them: pnpm arena ${c.command} --retry-errors ${layout.runId})\n`,
@@ -162,7 +173,6 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   // or baseline (run-judgement.ts), never by the mock's expectations file below.
   const finish = async (verdict: string, code: number): Promise<number> => {
     const summary = partial ? undefined : request.config.mode === "live" ? path.join(layout.roots.resultsDir, "summary.md") : layout.summary;
-    const report = await reportOf(layout.dir, warn);
     if (complete && !partial) io.stdout(`scorecards: ${rel(layout.scorecardsDir)}/\n`);
     const where = summary ? `summary: ${rel(summary)}` : `records: ${rel(path.dirname(written[0] ?? layout.dir))}`;
     io.stdout(`${verdict}; ${where}${report ? `; report: ${rel(report)}` : ""}\n`);

@@ -112,6 +112,11 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         checkCorpus,
       });
     } else {
+      // `arena run` alone once ran the whole matrix (hundreds of cells): the full matrix is what
+      // `bench` is for, and a `run` names what it runs.
+      if (options.command === "run" && common.arenas.length === 0 && (options.items ?? []).length === 0) {
+        throw new UsageError("--arena ID or --item ID says what to run (the whole matrix is arena bench)");
+      }
       const mode = flags.mode as string | undefined;
       if (mode !== undefined && mode !== "mock" && mode !== "live") throw new UsageError(`--mode must be mock or live, got '${mode}'`);
       const config = loadConfig(env, mode as Mode | undefined, countFlag(flags.repeat, "repeat", 1, MAX_REPEAT));
@@ -193,6 +198,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       signal: interrupt.signal,
       provenance: provenanceOf(request, checked.concurrency),
       onProgress: (e) => progress.onProgress(e),
+      onPlan: (plan) => progress.onPlan(plan),
     });
   } finally {
     progress.stop();

@@ -147,11 +147,39 @@ export function renderSummary(records: readonly RunRecord[], sources: readonly C
     });
     lines.push(`| \`${name}\` | ${cells.join(" | ")} |`);
   }
-  if (sources.length > 0) {
-    lines.push("", "## Sources", "", "| Arena | Framework | Run | Started |", "|---|---|---|---|");
-    const ordered = [...sources].sort((a, b) => a.arena.localeCompare(b.arena) || adapterNames.indexOf(a.framework) - adapterNames.indexOf(b.framework));
-    for (const s of ordered) lines.push(`| \`${s.arena}\` | \`${s.framework}\` | \`${s.runId}\` | ${s.startedAt} |`);
-  }
+  lines.push(...sourceLines(sources, adapterNames));
   lines.push("", "_Generated from the newest complete, non-partial result per arena × framework; do not edit by hand._", "");
   return lines.join("\n");
+}
+
+/**
+ * Each run a summary draws on, once: a row per run (one sentence when there is one), with the
+ * cells it supplies grouped by arena — a row per cell named the same run dozens of times.
+ */
+function sourceLines(sources: readonly CellSource[], adapterNames: readonly string[]): string[] {
+  if (sources.length === 0) return [];
+  const runs = new Map<string, { startedAt: string; byArena: Map<string, string[]> }>();
+  for (const s of sources) {
+    const run = runs.get(s.runId) ?? { startedAt: s.startedAt, byArena: new Map<string, string[]>() };
+    runs.set(s.runId, run);
+    if (s.startedAt < run.startedAt) run.startedAt = s.startedAt;
+    run.byArena.set(s.arena, [...(run.byArena.get(s.arena) ?? []), s.framework]);
+  }
+  const ordered = [...runs.entries()].sort(([a, x], [b, y]) => x.startedAt.localeCompare(y.startedAt) || a.localeCompare(b));
+  if (ordered.length === 1) {
+    const [runId, run] = ordered[0]!;
+    return ["", "## Sources", "", `Every cell comes from run \`${runId}\`, started ${run.startedAt}.`];
+  }
+  const rank = (name: string) => {
+    const i = adapterNames.indexOf(name);
+    return i === -1 ? adapterNames.length : i;
+  };
+  const lines = ["", "## Sources", "", "| Run | Started | Cells |", "|---|---|---|"];
+  for (const [runId, run] of ordered) {
+    const cells = [...run.byArena.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([arena, names]) => `\`${arena}\`: ${[...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((n) => `\`${n}\``).join(", ")}`);
+    lines.push(`| \`${runId}\` | ${run.startedAt} | ${cells.join("; ")} |`);
+  }
+  return lines;
 }

@@ -3,5 +3,5 @@
  * lanes, items, legs and the witness hand-off behind it are private to this folder.
  */
 export { runArenas } from "./session.ts";
-export type { AdapterEntry, BuiltDeclarations, ItemTiming, LaneWitnessTiming, PriorCells, ProgressEvent, RunOptions, RunOutcome } from "./options.ts";
+export type { AdapterEntry, BuiltDeclarations, ItemTiming, LaneWitnessTiming, PriorCells, ProgressEvent, RunOptions, RunPlanEvent, RunOutcome } from "./options.ts";
 export { isProviderFaultError } from "./provider-faults.ts";

@@ -120,6 +120,6 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
   span.end = Math.max(span.end, performance.now());
   ctx.options.onItem?.(arena.id, adapter.name, record);
   const reason = record.passed ? {} : { reason: failureReason(record) };
-  ctx.advance(1, { arena: arena.id, framework: adapter.name, itemId: item.id, repeat, passed: record.passed, ...reason });
+  ctx.advance(1, { arena: arena.id, framework: adapter.name, itemId: item.id, repeat, passed: record.passed, seconds: driven?.wallSeconds ?? 0, ...reason });
   return record;
 }

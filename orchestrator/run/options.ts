@@ -35,8 +35,19 @@ export interface ProgressEvent {
   /** Why a finished item failed (report/failure-reason.ts); absent when it passed. */
   readonly reason?: string;
   readonly unavailable?: string;
+  /** A finished cell's wall time in its slot, every leg and restart included (for the ETA). */
+  readonly seconds?: number;
   readonly done: number;
   readonly total: number;
+}
+
+/** What a session will run, said once before its first worker starts. */
+export interface RunPlanEvent {
+  /** Every cell of the plan, those an earlier session recorded included. */
+  readonly total: number;
+  /** Every arena × adapter lane, with the cells this session will run on it. */
+  readonly lanes: readonly { readonly arena: string; readonly adapter: string; readonly cells: number }[];
+  readonly concurrency: number;
 }
 
 /** The cells of an earlier session of the same run: they are kept, not run again. */
@@ -89,6 +100,8 @@ export interface RunOptions {
   /** How long in-flight items may finish after `signal` aborts (default 3 s). */
   readonly graceMs?: number;
   readonly onProgress?: (event: ProgressEvent) => void;
+  /** Called once, as soon as the matrix is planned and before any gateway or worker starts. */
+  readonly onPlan?: (plan: RunPlanEvent) => void;
   /** Per-leg deadline for a worker's answer (default: derived from the request timeout and budget). */
   readonly legDeadlineMs?: number;
   /** Per-item scoring deadline (regexes from data files score untrusted text). */

@@ -22,6 +22,7 @@ import { runLane } from "./lane.ts";
 import { applyLateViolations } from "./late-violations.ts";
 import type { AdapterEntry, ItemTiming, RunOptions, RunOutcome } from "./options.ts";
 import { lanesPerAdapter, planRun, totalCells } from "./plan.ts";
+import { planEvent } from "./plan-event.ts";
 import { startRunGateway, type RunGateway } from "./run-gateway.ts";
 import { createScorer } from "./scorer.ts";
 
@@ -32,6 +33,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   mkdirSync(options.dirs.logDir, { recursive: true });
   const plan = planRun(options.arenas, options.adapters, options.itemFilter);
   const total = totalCells(plan, config.repeat);
+  options.onPlan?.(planEvent(options, plan, concurrency, total));
   const gateways = new Map<string, RunGateway>();
   const pools = new Map<AdapterEntry, SharedPool>();
   const lateViolations: LateViolation[] = [];

@@ -45,6 +45,8 @@ describe("discoverability (real CLI)", () => {
       [["run", "--arena", "tool_use", "--framework", "vanila"], `arena run: unknown framework 'vanila'; did you mean 'vanilla'? (known: ${[...ADAPTER_CATALOG.map((e) => e.name), "all"].join(", ")})`],
       [["run", "--item", "tu-1", "--framework", "vanilla"], "arena run: no such item(s) in any arena: tu-1; did you mean 'tu-01'?"],
       [["run", "--item", "zzzzzz", "--framework", "vanilla"], "arena run: no such item(s) in any arena: zzzzzz"],
+      // `run` alone once ran the whole matrix: it asks what to run, and names the command that runs everything.
+      [["run", "--framework", "vanilla"], "arena run: --arena ID or --item ID says what to run (the whole matrix is arena bench)"],
     ];
     for (const [argv, line] of cases) {
       const r = await arenaCli(argv, env);

@@ -3,7 +3,7 @@
  * reaches results/ only as the cells the provider served, bad configuration is 2 naming the variable, secrets never reach a file,
  * and an arena the harness cannot run faithfully is unsupported, not passed.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { arenaCli, filesUnder, outputRoot, runIdsIn } from "../support/cli.ts";
@@ -138,6 +138,9 @@ describe("exit codes (real CLI)", () => {
       expect(lastLine(first.stdout)).toBe(
         `exit 3: 2 infra and 0 harness error(s) — these results are not the frameworks' own; results/ got only the lanes the provider served (rerun them: pnpm arena run --retry-errors ${id})`,
       );
+      // Exit 3 still writes the report: it is the run someone opens one to understand.
+      expect(existsSync(path.join(root, "runs", id, "report.html"))).toBe(true);
+      expect(first.stdout).toMatch(/^report: .*report\.html$/m);
       const record = JSON.parse(readFileSync(path.join(root, "runs", id, "records", "sums.json"), "utf8"));
       expect(record.frameworks[0].items.map((i: { error_class?: string }) => i.error_class ?? null)).toEqual([null, "infra", null, "infra"]);
       // Nothing was published before, so the served half is (tests/cli/provider-faults.test.ts: never over a better row).

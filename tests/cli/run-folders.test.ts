@@ -100,6 +100,9 @@ describe("run folders, journal, interrupt and resume (real CLI)", () => {
       const finished = readFileSync(path.join(runDir, "journal.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"item"')).length;
       expect(finished).toBeLessThan(42);
       expect(existsSync(path.join(runDir, "scorecards"))).toBe(false);
+      // An interrupted run still gets its report (its banner says the run is partial).
+      expect(existsSync(path.join(runDir, "report.html"))).toBe(true);
+      expect(stopped.stdout).toContain(`report: `);
 
       const resumed = await arenaCli(["run", "--resume", id!, "--concurrency", "1"], env);
       expect(resumed.exitCode, resumed.stderr).toBe(0);

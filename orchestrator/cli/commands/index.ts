@@ -97,7 +97,7 @@ export const COMMANDS: readonly Command[] = [
   },
   {
     name: "run",
-    summary: "run arenas × frameworks and write the run record, scorecards and summary",
+    summary: "run the arenas (--arena) or items (--item) named × frameworks and write the run record, scorecards and summary",
     ...RUN_LIKE,
     run: lazy(() => import("./run.ts")),
   },

@@ -70,7 +70,7 @@ export async function run(ctx: CommandContext): Promise<number> {
 
   for (const c of rescored.changes) {
     const verdict = (p: boolean) => (p ? "passed" : "failed");
-    io.stdout(`${c.arena}/${c.framework}/${c.item_id}${c.repeat ? `#${c.repeat}` : ""}: ${verdict(c.before)} → ${verdict(c.after)}\n`);
+    io.stdout(`${c.arena}/${c.framework}/${c.item_id}${c.repeat ? `#${c.repeat + 1}` : ""}: ${verdict(c.before)} → ${verdict(c.after)}\n`);
   }
   for (const [i, record] of rescored.records.entries()) {
     for (const [j, adapterRecord] of record.frameworks.entries()) {
