@@ -61,6 +61,8 @@ export interface SignFlipOptions {
 
 /** Enough for thousands of disagreeing items at ten repeats in well under a second. */
 const EXACT_BUDGET = 30_000_000;
+/** The convolution holds two arrays of 2·span + 1 doubles: at most 64 MiB between them. */
+const MAX_SPAN = 2_000_000;
 const RESAMPLES = 10_000;
 /** Fixed, so a report states the same p every time it is built from the same records. */
 const SEED = 0x5eed_2024;
@@ -72,7 +74,7 @@ const SEED = 0x5eed_2024;
  * 1. Every |dᵢ| equal (any 0/1 comparison): Σ ±dᵢ is a scaled Binomial(m, 1/2), so the p is the
  *    exact sign test, `exactMcNemar`, for any m.
  * 2. Otherwise, on the integer grid of the common denominator, the exact distribution of Σ ±dᵢ by
- *    convolution, while that takes at most `exactBudget` additions.
+ *    convolution, while that takes at most `exactBudget` additions and its support fits in memory.
  * 3. Beyond, a seeded Monte Carlo estimate (1 + hits)/(1 + resamples) (never 0, a valid p).
  */
 export function signFlipPValue(differences: readonly Fraction[], options: SignFlipOptions = {}): number {
@@ -98,7 +100,7 @@ export function signFlipPValue(differences: readonly Fraction[], options: SignFl
   let work = 0;
   let reach = 0;
   for (const step of magnitudes) work += 2 * (reach += step) + 1;
-  if (work <= (options.exactBudget ?? EXACT_BUDGET)) return exactTail(magnitudes, reach, observed);
+  if (work <= (options.exactBudget ?? EXACT_BUDGET) && reach <= MAX_SPAN) return exactTail(magnitudes, reach, observed);
   return sampledTail(steps, observed, resamples, seed);
 }
 

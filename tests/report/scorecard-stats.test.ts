@@ -66,6 +66,21 @@ describe("the scorecard's statistics", () => {
     expect(section(10)).toEqual(section(1));
   });
 
+  it("a cell pair the provider failed on either side is dropped before the items are folded", () => {
+    const allPassing = lane("vanilla", [["a", 0, true], ["a", 1, true], ["b", 0, true], ["b", 1, true]]);
+    // The provider failed vanilla's (a, 1).
+    const withInfra = { ...allPassing, items: allPassing.items.map((i) => (i.item_id === "a" && i.repeat === 1 ? { ...i, passed: false, error: "HTTP 503", error_class: "infra" as const } : i)) };
+    const flaky = lane("other", [["a", 0, false], ["a", 1, true], ["b", 0, false], ["b", 1, false]]);
+    const lines = statisticsSection(run("live", 2, [withInfra, flaky]));
+    // (a, 1) leaves both sides: other's a is 0 of 1 against vanilla's 1 of 1, b 0 of 2 against 2 of 2,
+    // so two items worse by 1, the sign test's 2 · 0.5² = 0.5. other's own interval keeps its
+    // served a, 1 of 2 (p = 1/4 over 2 items: 2.7–80.2 %); vanilla's is its 2 served items, both passing.
+    expect(lines.find((l) => l.startsWith("| `other`"))).toMatch(
+      /^\| `other` \| 2\.7%–80\.2% \| 0 better, 2 worse of 2 items; p = 0\.500; 1 cell pair\(s\) dropped: not served by the provider \|/,
+    );
+    expect(lines.find((l) => l.startsWith("| `vanilla`"))).toMatch(/^\| `vanilla` \| 34\.2%–100\.0% \| — \|/);
+  });
+
   it("one repeat: no pass@k columns; mock mode says what its figures are, and the method", () => {
     const lines = statisticsSection(run("mock", 1, [lane("vanilla", [["a", 0, true]]), lane("other", [["a", 0, false]])]));
     expect(lines).toContain("_Mock mode: only resilience and prompt size compare frameworks; every other figure here is wiring._");
