@@ -5,4 +5,4 @@
 import { bootstrapMeanInterval, clusteredPassInterval, pairedItemTest } from "../../stats/index.ts";
 import type { ReportStatistics } from "./types.ts";
 
-export const REPORT_STATISTICS: ReportStatistics = { clusteredPassInterval: (items) => clusteredPassInterval(items), bootstrapMeanInterval, pairedItemTest };
+export const REPORT_STATISTICS: ReportStatistics = { clusteredPassInterval, bootstrapMeanInterval, pairedItemTest };
