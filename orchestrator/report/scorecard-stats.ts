@@ -1,12 +1,15 @@
 /**
- * The scorecard's statistics section: a Wilson 95% interval on every pass rate, an exact McNemar
- * test of each framework against the baseline on the same items × repeats, and with repeats,
- * pass@k and pass^k (orchestrator/stats computes them; this only says them). A pass rate on a few
- * items means little without its interval, and two frameworks on the same items are compared
- * pairwise, not by their totals. Only cells the provider served count (report/not-served.ts).
+ * The scorecard's statistics section: a 95% interval on every pass rate, a paired test of each
+ * framework against the baseline, and with repeats, pass@k and pass^k (orchestrator/stats
+ * computes them; this only says them). A pass rate on a few items means little without its
+ * interval, and two frameworks on the same items are compared pairwise, not by their totals.
+ * Both the interval and the test are over items, each item's repeats folded into its pass
+ * fraction first: the repeats of one item are not independent evidence, so `--repeat 10` on a
+ * deterministic provider states what `--repeat 1` does. Only cells the provider served count
+ * (report/not-served.ts).
  */
 import { formatFixed } from "@agentic-arena/py-semantics";
-import { meanPassAtK, meanPassHatK, pairedMcNemar, wilsonInterval } from "../stats/index.ts";
+import { clusteredPassInterval, itemOutcomes, meanPassAtK, meanPassHatK, pairedItemTest } from "../stats/index.ts";
 import { servedItems, servedPairs } from "./not-served.ts";
 import type { AdapterRecord, RunRecord } from "./record.ts";
 
@@ -14,9 +17,12 @@ const BASELINE = "vanilla";
 
 const pct = (x: number) => `${formatFixed(x * 100, 1)}%`;
 
-function wilsonText(adapterRecord: AdapterRecord): string {
-  const served = servedItems(adapterRecord.items);
-  const ci = wilsonInterval(served.filter((i) => i.passed).length, served.length);
+/** The method, said once above the table: what the interval and the test are over. */
+export const STATISTICS_METHOD =
+  "_Over items: each item's repeats are folded into its pass fraction first. Pass rates with a Wilson 95% interval on the number of items; each framework against `vanilla` by an exact paired sign-flip test on the per-item differences (with one repeat, the exact McNemar test)._";
+
+function intervalText(adapterRecord: AdapterRecord): string {
+  const ci = clusteredPassInterval(itemOutcomes(servedItems(adapterRecord.items)));
   return ci ? `${pct(ci.low)}–${pct(ci.high)}` : "n/a";
 }
 
@@ -28,10 +34,10 @@ function againstBaseline(adapterRecord: AdapterRecord, baseline: AdapterRecord |
   if (runOf && runOf(adapterRecord.framework) !== runOf(baseline.framework)) return "n/a (published from different runs)";
   // A pair either side of which the provider failed says nothing about either framework.
   const { first, second, dropped } = servedPairs(adapterRecord.items, baseline.items);
-  const t = pairedMcNemar(first, second);
-  const droppedText = dropped > 0 ? `; ${dropped} pair(s) dropped: not served by the provider` : "";
+  const t = pairedItemTest(itemOutcomes(first), itemOutcomes(second));
+  const droppedText = dropped > 0 ? `; ${dropped} cell pair(s) dropped: not served by the provider` : "";
   if (t.paired === 0) return `n/a (no shared items${droppedText})`;
-  return `${t.b} better, ${t.c} worse of ${t.paired}; p = ${formatFixed(t.pValue, 3)}${droppedText}`;
+  return `${t.better} better, ${t.worse} worse of ${t.paired} ${t.paired === 1 ? "item" : "items"}; p = ${formatFixed(t.pValue, 3)}${droppedText}`;
 }
 
 function passAtKText(adapterRecord: AdapterRecord, k: number): string {
@@ -55,15 +61,14 @@ export function statisticsSection(record: RunRecord, runOf?: RunOf): string[] {
     "",
     "**Statistics**",
     "",
-    record.mode === "mock"
-      ? "_Mock mode: only resilience and prompt size compare frameworks; every other figure here is wiring._"
-      : "_Pass rates with Wilson 95% intervals; each framework against `vanilla` by an exact McNemar test on the same items × repeats._",
+    ...(record.mode === "mock" ? ["_Mock mode: only resilience and prompt size compare frameworks; every other figure here is wiring._", ""] : []),
+    STATISTICS_METHOD,
     "",
-    k > 1 ? `| Framework | Pass rate 95% CI | vs \`${BASELINE}\` (exact McNemar) | pass@${k} | pass^${k} |` : `| Framework | Pass rate 95% CI | vs \`${BASELINE}\` (exact McNemar) |`,
+    k > 1 ? `| Framework | Pass rate 95% CI (items) | vs \`${BASELINE}\` (paired items) | pass@${k} | pass^${k} |` : `| Framework | Pass rate 95% CI (items) | vs \`${BASELINE}\` (paired items) |`,
     k > 1 ? "|---|--:|--:|--:|--:|" : "|---|--:|--:|",
   ];
   for (const adapterRecord of available) {
-    const cells = [`\`${adapterRecord.framework}\``, wilsonText(adapterRecord), againstBaseline(adapterRecord, baseline, runOf)];
+    const cells = [`\`${adapterRecord.framework}\``, intervalText(adapterRecord), againstBaseline(adapterRecord, baseline, runOf)];
     lines.push(`| ${cells.join(" | ")}${k > 1 ? ` | ${passAtKText(adapterRecord, k)}` : ""} |`);
   }
   return lines;

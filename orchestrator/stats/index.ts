@@ -15,3 +15,5 @@ export {
 export { bootstrapMeanInterval, type BootstrapOptions, type MeanInterval } from "./bootstrap.ts";
 export { passAtK, passHatK, meanPassAtK, meanPassHatK, type ItemCounts } from "./pass-at-k.ts";
 export { zForConfidence } from "./normal.ts";
+export { itemOutcomes, clusteredPassInterval, type ItemOutcomes, type ClusteredInterval } from "./items.ts";
+export { pairedItemTest, type PairedItemResult } from "./item-test.ts";

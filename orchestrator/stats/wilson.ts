@@ -23,6 +23,15 @@ export function wilsonInterval(successes: number, n: number, confidence = 0.95):
   if (successes > n) throw new RangeError(`successes (${successes}) must not exceed n (${n})`);
   assertConfidence(confidence);
   if (n === 0) return undefined;
+  return wilsonScoreBounds(successes, n, confidence);
+}
+
+/**
+ * The Wilson bounds for a success total that may be fractional (0 <= successes <= n, n >= 1;
+ * callers check): the clustered interval passes the sum of per-item pass fractions here, and an
+ * integer total takes exactly the arithmetic of {@link wilsonInterval}, bit for bit.
+ */
+export function wilsonScoreBounds(successes: number, n: number, confidence: number): Interval {
   if (2 * successes > n) {
     // Work from the rarer outcome, where the formula below has no cancellation, and mirror.
     const m = fewerSideInterval(n - successes, n, confidence);

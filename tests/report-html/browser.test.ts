@@ -15,7 +15,7 @@ import { writeRunReport } from "../../orchestrator/report/html/write.ts";
 import type { ReportStatistics } from "../../orchestrator/report/html/types.ts";
 import { chromiumPath, launchChromium } from "../support/chromium.ts";
 import { ERROR_TEXT, FANCY_DECLARATION, FAIL_DETAIL, HOSTILE_ANSWER, STREAMED_TEXT, writeFixtureRun } from "./fixture.ts";
-import { pairedMcNemar } from "../../orchestrator/stats/index.ts";
+import { pairedItemTest } from "../../orchestrator/stats/index.ts";
 
 const OUTPUT = path.join(import.meta.dirname, ".output");
 const executable = chromiumPath();
@@ -26,12 +26,15 @@ if (!executable && !required) {
 
 /** Intervals the test can recognise, so it can see them drawn. */
 const intervals: ReportStatistics = {
-  wilsonInterval: (s, n) => ({ low: Math.max(0, s / n - 0.2), high: Math.min(1, s / n + 0.2) }),
+  clusteredPassInterval: (items) => {
+    const rate = items.reduce((a, i) => a + i.passes / i.runs, 0) / items.length;
+    return { low: Math.max(0, rate - 0.2), high: Math.min(1, rate + 0.2) };
+  },
   bootstrapMeanInterval: (values) => {
     const mean = values.reduce((a, b) => a + b, 0) / values.length;
     return { mean, low: mean * 0.9, high: mean * 1.1 };
   },
-  pairedMcNemar,
+  pairedItemTest,
 };
 
 describe.skipIf(!executable && !required)("the report in headless Chromium", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildReportData, type RunInput } from "../../orchestrator/report/html/data.ts";
 import type { ReportStatistics, ReportData } from "../../orchestrator/report/html/types.ts";
+import type { ItemOutcomes } from "../../orchestrator/stats/index.ts";
 import { FANCY_DECLARATION, fixtureManifest, fixtureRecords, fixtureTranscript, item, lane, record, RUN_ID } from "./fixture.ts";
 
 const GENERATED = "2026-12-01T09:00:00.000Z";
@@ -20,7 +21,10 @@ function fakeIntervals(): ReportStatistics & { seeds: number[] } {
   const seeds: number[] = [];
   return {
     seeds,
-    wilsonInterval: (s, n) => (n < 2 ? undefined : { low: s / n - 0.1, high: s / n + 0.1 }),
+    clusteredPassInterval: (items) => {
+      const rate = items.reduce((a, i) => a + i.passes / i.runs, 0) / items.length;
+      return items.length < 2 ? undefined : { low: rate - 0.1, high: rate + 0.1 };
+    },
     bootstrapMeanInterval: (values, { seed }) => {
       seeds.push(seed);
       const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -206,18 +210,23 @@ describe("intervals", () => {
 });
 
 describe("against the baseline", () => {
-  const pairedMcNemar = (first: readonly { item_id: string; repeat: number; passed: boolean }[], second: readonly { item_id: string; repeat: number; passed: boolean }[]) => {
-    const other = new Map(second.map((o) => [`${o.item_id}/${o.repeat}`, o.passed]));
-    const paired = first.filter((o) => other.has(`${o.item_id}/${o.repeat}`));
-    const b = paired.filter((o) => o.passed && !other.get(`${o.item_id}/${o.repeat}`)).length;
-    const c = paired.filter((o) => !o.passed && other.get(`${o.item_id}/${o.repeat}`)).length;
-    return { b, c, pValue: 0.5, paired: paired.length };
+  /** Counts items by pass fraction, as the real test does, and keeps what it was handed. */
+  const calls: { first: readonly ItemOutcomes[]; second: readonly ItemOutcomes[] }[] = [];
+  const pairedItemTest = (first: readonly ItemOutcomes[], second: readonly ItemOutcomes[]) => {
+    calls.push({ first, second });
+    const other = new Map(second.map((o) => [o.id, o.passes / o.runs]));
+    const paired = first.filter((o) => other.has(o.id));
+    const better = paired.filter((o) => o.passes / o.runs > other.get(o.id)!).length;
+    const worse = paired.filter((o) => o.passes / o.runs < other.get(o.id)!).length;
+    return { better, worse, tied: paired.length - better - worse, paired: paired.length, pValue: 0.5 };
   };
-  const d = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: { ...fakeIntervals(), pairedMcNemar } });
+  const d = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: { ...fakeIntervals(), pairedItemTest } });
 
   it("pairs each lane with the baseline's lane of the same arena, and the baseline with nothing", () => {
-    // fancy passed t-01 only; vanilla passed all three: two cells worse, none better.
-    expect(cell(d, "fancy", "tool_use").vsBaseline).toEqual({ better: 0, worse: 2, paired: 3, pValue: 0.5, dropped: 0 });
+    // fancy passed t-01 only; vanilla passed all three: two items worse, none better.
+    expect(cell(d, "fancy", "tool_use").vsBaseline).toEqual({ better: 0, worse: 2, tied: 1, paired: 3, pValue: 0.5, dropped: 0 });
+    // The test is handed items (each item's repeats folded into one), never cells.
+    expect(calls.some((c) => c.first.length === 3 && c.first.every((i) => "passes" in i && i.runs === 1))).toBe(true);
     expect(cell(d, "vanilla", "tool_use").vsBaseline).toBeUndefined();
   });
 
@@ -225,7 +234,7 @@ describe("against the baseline", () => {
     const withoutTest = buildReportData([fixtureRun()], { generatedAt: GENERATED, statistics: fakeIntervals() });
     expect(withoutTest.cells.some((c) => "vsBaseline" in c)).toBe(false);
     const noBaseline = fixtureRecords().map((r) => ({ ...r, frameworks: r.frameworks.filter((f) => f.framework !== "vanilla") }));
-    const alone = buildReportData([fixtureRun({ records: noBaseline, transcripts: [] })], { generatedAt: GENERATED, statistics: { ...fakeIntervals(), pairedMcNemar } });
+    const alone = buildReportData([fixtureRun({ records: noBaseline, transcripts: [] })], { generatedAt: GENERATED, statistics: { ...fakeIntervals(), pairedItemTest } });
     expect(alone.cells.some((c) => "vsBaseline" in c)).toBe(false);
   });
 });

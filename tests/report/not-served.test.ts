@@ -105,11 +105,11 @@ describe("every figure counts only served cells", () => {
     expect(csv.find((l) => l.startsWith("vanilla,"))).toMatch(/,2,"1× 503, 1× reset"$/);
   });
 
-  it("the statistics: Wilson over served cells, McNemar on served pairs, saying how many were dropped", () => {
+  it("the statistics: the interval over served items, the paired test on served pairs, saying how many were dropped", () => {
     const lines = statisticsSection(live);
     // vanilla 2/2 → Wilson 34.2–100 % (R: prop.test(2, 2, correct = FALSE)); with the infra cells as fails it would be 2/4.
     expect(lines).toContain("| `vanilla` | 34.2%–100.0% | — |");
-    expect(lines.find((l) => l.startsWith("| `other`"))).toMatch(/\| 0 better, 1 worse of 2; p = 1\.000; 2 pair\(s\) dropped: not served by the provider \|$/);
+    expect(lines.find((l) => l.startsWith("| `other`"))).toMatch(/\| 0 better, 1 worse of 2 items; p = 1\.000; 2 cell pair\(s\) dropped: not served by the provider \|$/);
   });
 
   it("the summary: coverage over served cells, and a table of what was not served", () => {

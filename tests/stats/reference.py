@@ -131,3 +131,34 @@ SAMPLE = [0.12, 3.5, 2.25, 7.0, 1.0, 0.5, 4.75, 2.0, 9.5, 3.3]
 for seed, resamples, confidence in [(42, 200, 0.95), (7, 2000, 0.9)]:
     print(f"  seed {seed}, {resamples} resamples, confidence {confidence}: (mean, low, high) = "
           f"{bootstrap(SAMPLE, seed, resamples, confidence)!r}")
+
+print("== clusteredPassInterval: the Wilson formula above with n = items, p = mean of the items' pass fractions")
+for label, fractions in [("1, 1, 1/2, 0", [1, 1, D(1) / 2, 0]), ("nine of 1 and 1/2", [1] * 9 + [D(1) / 2]),
+                         ("one item at 1/2", [D(1) / 2]), ("2/3, 1/3, 1", [D(2) / 3, D(1) / 3, 1])]:
+    nn = D(len(fractions))
+    p = sum(D(f) for f in fractions) / nn
+    centre = p + z * z / (2 * nn)
+    half = z * (p * (1 - p) / nn + z * z / (4 * nn * nn)).sqrt()
+    print(f"  {label}: [{float((centre - half) / (1 + z * z / nn))!r}, {float((centre + half) / (1 + z * z / nn))!r}]")
+
+print("== pairedItemTest: P(|sum of +-d_i| >= |sum d_i|) over all 2^m sign vectors, d_i exact fractions")
+from itertools import product
+
+
+def sign_flip(ds):
+    ds = [d for d in ds if d != 0]
+    observed = abs(sum(ds))
+    if observed == 0:
+        return Fraction(1)
+    hits = sum(1 for signs in product((1, -1), repeat=len(ds)) if abs(sum(s * d for s, d in zip(signs, ds))) >= observed)
+    return Fraction(hits, 2 ** len(ds))
+
+
+F = Fraction
+for label, ds in [("6/10, 0, -2/10, 7/10, 0, 5/10", [F(6, 10), 0, F(-2, 10), F(7, 10), 0, F(5, 10)]),
+                  ("3/4, 1/2, 1/2, 1/4", [F(3, 4), F(1, 2), F(1, 2), F(1, 4)]),
+                  ("2/3 - 1/2, 1, -1/3, 1/2 - 1/4", [F(2, 3) - F(1, 2), 1, F(-1, 3), F(1, 2) - F(1, 4)]),
+                  ("0/1: +1 x 1, -1 x 9 (McNemar 1, 9)", [1] + [-1] * 9),
+                  ("1, 1, 1, 1, 1, -1/2, 1/3, -1/10, 1/5, 2/5, -3/10, 1/10", [1] * 5 + [F(-1, 2), F(1, 3), F(-1, 10), F(1, 5), F(2, 5), F(-3, 10), F(1, 10)])]:
+    p = sign_flip(ds)
+    print(f"  {label}: p = {p} = {float(p)!r}")

@@ -3,6 +3,7 @@
  * the statistics come in as arguments, so the same records always give the same report. Figures
  * count only the cells the provider served (report/not-served.ts); the item grid shows every cell.
  */
+import { itemOutcomes } from "../../stats/index.ts";
 import type { Manifest } from "../../store/manifest.ts";
 import { servedItems, servedPairs, unservedCauses } from "../not-served.ts";
 import type { RunRecord } from "../record.ts";
@@ -54,15 +55,15 @@ function runInfo(run: RunInput, label: string): RunInfo {
   };
 }
 
-/** The paired test of a lane against the baseline's lane on the same run and arena; none on the baseline itself. */
+/** The paired test of a lane against the baseline's lane on the same run and arena, over items; none on the baseline itself. */
 function againstBaseline(lane: Lane, lanes: readonly Lane[], baseline: string, statistics: ReportStatistics | undefined): PairedComparison | undefined {
-  if (!statistics?.pairedMcNemar || lane.adapterRecord.framework === baseline || !lane.adapterRecord.available) return undefined;
+  if (!statistics?.pairedItemTest || lane.adapterRecord.framework === baseline || !lane.adapterRecord.available) return undefined;
   const base = baselineLane(lanes, lane, baseline);
   if (!base?.adapterRecord.available) return undefined;
   // A pair either side of which the provider failed is dropped, and the count says so.
   const { first, second, dropped } = servedPairs(lane.adapterRecord.items, base.adapterRecord.items);
-  const t = statistics.pairedMcNemar(first, second);
-  return t.paired === 0 ? undefined : { better: t.b, worse: t.c, paired: t.paired, pValue: t.pValue, dropped };
+  const t = statistics.pairedItemTest(itemOutcomes(first), itemOutcomes(second));
+  return t.paired === 0 ? undefined : { better: t.better, worse: t.worse, tied: t.tied, paired: t.paired, pValue: t.pValue, dropped };
 }
 
 /** `lanes` whole (the paired test drops unserved pairs itself); every other figure is over served cells. */
@@ -70,7 +71,8 @@ function cellOf(lane: Lane, lanes: readonly Lane[], baseline: string, statistics
   const { adapterRecord, record } = lane;
   const items = servedItems(adapterRecord.items);
   const passed = items.filter((i) => i.passed).length;
-  const passInterval = adapterRecord.available && items.length > 0 ? statistics?.wilsonInterval(passed, items.length) : undefined;
+  // Over items, each item's repeats folded into its pass fraction: repeats are not independent samples.
+  const passInterval = adapterRecord.available && items.length > 0 ? statistics?.clusteredPassInterval(itemOutcomes(items)) : undefined;
   const overhead = promptOverhead(lanes, lane, baseline);
   const vsBaseline = againstBaseline(lane, lanes, baseline, statistics);
   return {

@@ -2,7 +2,7 @@
  * The statistics every report a user asks for states: the run's own report and `arena report`
  * pass this same object, so the two pages of one run never differ in what they show.
  */
-import { bootstrapMeanInterval, pairedMcNemar, wilsonInterval } from "../../stats/index.ts";
+import { bootstrapMeanInterval, clusteredPassInterval, pairedItemTest } from "../../stats/index.ts";
 import type { ReportStatistics } from "./types.ts";
 
-export const REPORT_STATISTICS: ReportStatistics = { wilsonInterval, bootstrapMeanInterval, pairedMcNemar };
+export const REPORT_STATISTICS: ReportStatistics = { clusteredPassInterval, bootstrapMeanInterval, pairedItemTest };

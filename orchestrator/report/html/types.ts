@@ -4,6 +4,7 @@
  * script only reads this; every figure is computed here, once, in Node, where it can be tested.
  */
 import type { ErrorClass } from "../../run/error-class.ts";
+import type { ItemOutcomes } from "../../stats/index.ts";
 import type { CompactTranscript, TranscriptBlocks } from "./transcript.ts";
 
 export interface Interval {
@@ -13,29 +14,31 @@ export interface Interval {
 
 /**
  * The statistics the report can show but does not compute itself (orchestrator/stats/ does):
- * passed in, so the data stays testable without them and the wiring is one argument.
+ * passed in, so the data stays testable without them and the wiring is one argument. Pass rates
+ * and the paired test take items, not cells: each item's repeats are folded into one
+ * {@link ItemOutcomes} first, since the repeats of an item are not independent samples.
  */
 export interface ReportStatistics {
-  wilsonInterval(successes: number, n: number): Interval | undefined;
+  /** A 95% interval for the pass rate over items (the mean of their pass fractions). */
+  clusteredPassInterval(items: readonly ItemOutcomes[]): Interval | undefined;
   bootstrapMeanInterval(values: readonly number[], options: { seed: number }): { mean: number; low: number; high: number } | undefined;
-  /** The exact McNemar test on two lanes' outcomes paired by (item_id, repeat); `b` counts the first passing where the second failed. */
-  pairedMcNemar?(
-    first: readonly { item_id: string; repeat: number; passed: boolean }[],
-    second: readonly { item_id: string; repeat: number; passed: boolean }[],
-  ): { b: number; c: number; pValue: number; paired: number };
+  /** The paired test over the items both lanes ran; `better` counts items whose pass fraction is higher in the first. */
+  pairedItemTest?(first: readonly ItemOutcomes[], second: readonly ItemOutcomes[]): { better: number; worse: number; tied: number; paired: number; pValue: number };
 }
 
-/** A lane against the baseline on the same run and arena, cell by cell. */
+/** A lane against the baseline on the same run and arena, item by item (an item's repeats one unit). */
 export interface PairedComparison {
-  /** Cells this lane passed and the baseline failed. */
+  /** Items whose pass fraction is higher in this lane than in the baseline. */
   readonly better: number;
-  /** Cells the baseline passed and this lane failed. */
+  /** Items whose pass fraction is lower in this lane than in the baseline. */
   readonly worse: number;
-  /** Cells both ran (same item, same repeat). */
+  /** Items both ran with equal pass fractions. */
+  readonly tied: number;
+  /** Items both ran. */
   readonly paired: number;
-  /** Exact McNemar, two-sided. */
+  /** Two-sided, the sign-flip test on per-item differences (exact McNemar on items when every fraction is 0 or 1). */
   readonly pValue: number;
-  /** Pairs both ran that were left out because the provider failed either side. */
+  /** Cell pairs (same item, same repeat) left out because the provider failed either side. */
   readonly dropped: number;
 }
 
