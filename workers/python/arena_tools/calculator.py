@@ -16,6 +16,7 @@ never depends on who called it:
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from typing import Any
 
@@ -58,12 +59,49 @@ def _tree_depth(root: ast.AST) -> int:
     return deepest
 
 
+_NUMBER_END = re.compile(r"invalid (decimal|hexadecimal|octal|binary|imaginary) literal")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _split_after_number(expr: str, err: SyntaxError) -> str | None:
+    """`expr` with a space where an older CPython 3.11 refused a number for the non-ASCII character after it.
+
+    Earlier 3.11 releases (3.11.2, which Debian ships) read any character from U+0080 on as part of a misspelt number ("invalid decimal
+    literal"); later ones end the number there and read the character as the next token, which is
+    what the TypeScript twin does. A space at that point gives the same tokens on every 3.11, so the
+    answer does not depend on which patch release a host installed. None when the error is another.
+    """
+    if not _NUMBER_END.fullmatch(err.msg or "") or err.lineno is None or err.offset is None:
+        return None
+    starts = [0] + [m.end() for m in _LINE_BREAK.finditer(expr)]
+    if err.lineno > len(starts):
+        return None
+    at = starts[err.lineno - 1] + err.offset  # offset is the number's last character, 1-based
+    if at >= len(expr) or ord(expr[at]) < 0x80:
+        return None
+    return expr[:at] + " " + expr[at:]
+
+
+def _parse_text(expr: str) -> ast.Expression:
+    text = expr
+    # Each pass removes one such number end; the bound only guards against a parser that never settles.
+    for _ in range(len(expr) + 1):
+        try:
+            return ast.parse(text, mode="eval")
+        except SyntaxError as err:
+            split = _split_after_number(text, err)
+            if split is None:
+                raise
+            text = split
+    return ast.parse(text, mode="eval")
+
+
 def _parse(expr: str) -> ast.expr:
     with warnings.catch_warnings():
         # A warning (an invalid escape, say) must not become an error under a host's -W filter.
         warnings.simplefilter("ignore")
         with Headroom(_PARSE_HEADROOM):
-            tree = ast.parse(expr, mode="eval")
+            tree = _parse_text(expr)
     # Every node but the Expression wrapper and a lambda's `arguments` spends at least one
     # character of the text, so a short text cannot be deep: only a long one is walked.
     if 2 * len(expr) + 2 > AST_DEPTH_LIMIT and _tree_depth(tree) > AST_DEPTH_LIMIT:
