@@ -1,8 +1,8 @@
 /**
  * One chat completion from arrival to the answerer: the attempt is counted before anything else
  * (so a fault, a 401 or a client that leaves is still an attempt), then the worker key, the
- * injected fault, the stall, the body under its limit, and last the answerer, which sees only a
- * parsed body and the settle/finish/served hooks of {@link Completion}.
+ * injected fault, the stall, the body under its limit, the hold, and last the answerer, which sees
+ * only a parsed body and the settle/finish/served hooks of {@link Completion}.
  */
 import type http from "node:http";
 import type { Answerer, Completion } from "./answer.ts";
@@ -28,7 +28,7 @@ export interface IntakeContext {
 export interface CompletionIntake {
   /** Take a completion request; returns its attempt, which a deadline may later answer. */
   take(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean): LiveAttempt;
-  /** Cancel every pending stall (the gateway stops). */
+  /** Cancel every pending stall and hold (the gateway stops). */
   close(): void;
 }
 
@@ -57,7 +57,22 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
         recorder.recordServed(attempt, parsed.raw, parsed.text, usage, message);
       },
     };
-    answerer.answer(completion);
+    if (opts.holdMs <= 0) {
+      answerer.answer(completion);
+      return;
+    }
+    // The answer is made after the hold, as a provider's is after it has generated, so a client
+    // that leaves meanwhile finds the attempt pending (aborted), never a reply it did not wait for.
+    const hold = setTimeout(() => {
+      stallTimers.delete(hold);
+      guarded(res, () => answerer.answer(completion));
+    }, opts.holdMs);
+    hold.unref();
+    stallTimers.add(hold);
+    res.once("close", () => {
+      clearTimeout(hold);
+      stallTimers.delete(hold);
+    });
   }
 
   function readAndServe(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt, route: Route): void {

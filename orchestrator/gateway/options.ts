@@ -42,6 +42,12 @@ export interface GatewayOptions {
   readonly retryAfter?: number | null;
   /** Hold every non-faulted attempt this many seconds before reading its body (a hung provider). Default 0. */
   readonly stallSeconds?: number;
+  /**
+   * Hold every answer this many seconds after its request is read, then send it as usual: a
+   * provider's generation time, so a mock run waits the way a live one does (a stand-in for
+   * measuring a wide live run). Unlike a stall it is never a fault. Default 0.
+   */
+  readonly holdSeconds?: number;
   /** Text appended (after a blank line) to the task handed to a delegate (§5.1). Default `""`. */
   readonly forwardContext?: string;
   /** Port to listen on (127.0.0.1 only). Default 0 = ephemeral. */
@@ -80,6 +86,7 @@ export interface ResolvedOptions {
   readonly faults: readonly number[];
   readonly retryAfter: number | null;
   readonly stallMs: number;
+  readonly holdMs: number;
   readonly forwardContext: string;
   readonly port: number;
   readonly maxBodyBytes: number;
@@ -95,6 +102,7 @@ function seconds(name: string, v: number): number {
 
 export function resolveOptions(o: GatewayOptions): ResolvedOptions {
   const stall = seconds("stallSeconds", o.stallSeconds ?? 0);
+  const hold = seconds("holdSeconds", o.holdSeconds ?? 0);
   const headersS = seconds("headersTimeoutSeconds", o.headersTimeoutSeconds ?? DEFAULT_HEADERS_TIMEOUT_SECONDS);
   const requestS = seconds("requestTimeoutSeconds", o.requestTimeoutSeconds ?? DEFAULT_REQUEST_TIMEOUT_SECONDS);
   // Node refuses a headers timeout longer than the request timeout; say so in our own terms.
@@ -114,6 +122,7 @@ export function resolveOptions(o: GatewayOptions): ResolvedOptions {
     faults,
     retryAfter,
     stallMs: stall * 1000,
+    holdMs: hold * 1000,
     forwardContext: o.forwardContext ?? "",
     port: o.port ?? 0,
     maxBodyBytes: o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,

@@ -17,7 +17,7 @@ import { legAttempts } from "./provider-faults.ts";
 import type { Body } from "../witness/wire.ts";
 
 /** Transport behaviour a probe may inject into the mock gateway (gateway.md §1, §9); live mode ignores it. */
-export type GatewayFaults = Pick<GatewayOptions, "faults" | "retryAfter" | "stallSeconds" | "forwardContext">;
+export type GatewayFaults = Pick<GatewayOptions, "faults" | "retryAfter" | "stallSeconds" | "holdSeconds" | "forwardContext">;
 
 export interface RunGateway {
   /** Base URL for one worker; the tag in its path attributes the worker's traffic. */

@@ -23,10 +23,10 @@ function faultsFlag(v: FlagValue): number[] {
     .map((s) => intFlag(s.trim(), "faults", 100, 599) as number);
 }
 
-function stallFlag(v: FlagValue): number {
+function secondsFlag(v: FlagValue, name: string): number {
   if (v === undefined) return 0;
   const n = Number(v);
-  if (!(n >= 0 && Number.isFinite(n))) throw new UsageError(`--stall must be a number of seconds >= 0, got ${String(v)}`);
+  if (!(n >= 0 && Number.isFinite(n))) throw new UsageError(`--${name} must be a number of seconds >= 0, got ${String(v)}`);
   return n;
 }
 
@@ -40,7 +40,8 @@ export async function run({ common, flags, io }: CommandContext): Promise<number
     port: intFlag(flags["port"], "port", 0, 65535) ?? 0,
     faults: faultsFlag(flags["faults"]),
     retryAfter: intFlag(flags["retry-after"], "retry-after", 0, 86_400) ?? null,
-    stallSeconds: stallFlag(flags["stall"]),
+    stallSeconds: secondsFlag(flags["stall"], "stall"),
+    holdSeconds: secondsFlag(flags["hold"], "hold"),
   });
   let address;
   try {

@@ -185,6 +185,7 @@ export const COMMANDS: readonly Command[] = [
       faults: { type: "string", valueName: "S,S,…", description: "HTTP status per completions attempt, e.g. 429,200 (default: none)" },
       "retry-after": { type: "string", valueName: "SECONDS", description: "Retry-After header on injected 429/503" },
       stall: { type: "string", valueName: "SECONDS", description: "hold every non-faulted attempt this long (a hung provider)" },
+      hold: { type: "string", valueName: "SECONDS", description: "send every answer this long after its request (a provider's generation time; not a fault)" },
     },
     run: lazy(() => import("./gateway.ts")),
   },

@@ -1,0 +1,53 @@
+/**
+ * The measured side of scripts/live-scale.ts, started inside its cgroups: one in-process run (this
+ * process is the orchestrator, with its gateway and witness) of `--arena` × `--repeat` on
+ * `--framework`, every gateway answer held `--hold` seconds, `--inflight` items at once. Prints one
+ * JSON line: wall, this process's own CPU, and every item's LLM calls (for the ideal and the floor).
+ */
+import os from "node:os";
+import path from "node:path";
+import { mkdtempSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { loadArena } from "../../orchestrator/arena/load.ts";
+import { DEFAULTS } from "../../orchestrator/config/arena-config.ts";
+import { runArenas } from "../../orchestrator/run/index.ts";
+import { findAdapter } from "../../contract/catalogue.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { values } = parseArgs({
+  options: {
+    arena: { type: "string", default: "tool_use" },
+    framework: { type: "string", default: "vanilla" },
+    repeat: { type: "string", default: "16" },
+    inflight: { type: "string", default: "64" },
+    hold: { type: "string", default: "0.5" },
+  },
+});
+
+const entry = findAdapter(values.framework!);
+if (!entry) throw new Error(`live-scale: no adapter named ${values.framework}`);
+const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-live-scale-"));
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+const outcome = await runArenas({
+  arenas: [loadArena(path.join(ROOT, "arenas", values.arena!))],
+  adapters: [{ name: entry.name, module: entry.module }],
+  config: { ...DEFAULTS, repeat: Number(values.repeat) },
+  corpusPath: path.join(ROOT, "arenas", "corpus.json"),
+  dirs: { logDir: path.join(scratch, "logs"), checkpointRoot: path.join(scratch, "ck") },
+  concurrency: Number(values.inflight),
+  gatewayFaults: { holdSeconds: Number(values.hold) },
+});
+const wall = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const items = outcome.records.flatMap((r) => r.frameworks.flatMap((f) => f.items));
+process.stdout.write(
+  `${JSON.stringify({
+    wall,
+    orchestratorCpu: (cpu.user + cpu.system) / 1e6,
+    calls: items.map((i) => i.llm_calls),
+    passed: items.filter((i) => i.passed).length,
+    errors: items.filter((i) => i.error !== null).map((i) => i.error).slice(0, 3),
+  })}\n`,
+);
