@@ -2,7 +2,10 @@
  * One cold worker start (spawn → ready → built, scripts/support/measure.ts) on each host: the
  * Node host with the baseline `vanilla`, the Python host with its stdlib test adapter
  * (tests/hosts/adapters/one_call.py), beside the bare interpreters (`node -e 0`, `python3 -c
- * pass`) so the host's own share shows. Unsealed: the sandbox's cost is scripts/sandbox-cost.ts.
+ * pass`) so the host's own share shows. The vanilla start is timed twice: with an empty compile
+ * cache (after an install) and with the one the harness prepares for a run's workers; beside them,
+ * the floor under any Node worker, a process that opens the IPC channel and loads the fetch client,
+ * as the host must before it says ready. The sandbox's cost is scripts/sandbox-cost.ts.
  *
  *   node scripts/host-start.ts [--runs N]
  *
@@ -32,8 +35,23 @@ async function bare(file: string, args: string[]): Promise<number> {
   return performance.now() - t0;
 }
 
+/**
+ * The floor under any Node worker: a process with the IPC channel open that has loaded the fetch
+ * client (the host does both before it says ready, so no first request pays for them) and says so.
+ */
+async function ipcFetchFloor(): Promise<number> {
+  const t0 = performance.now();
+  const child = execa(process.execPath, ["--input-type=module", "-e", "void globalThis.fetch; new Request('http://127.0.0.1/'); process.send('ready', () => process.exit(0));"], { ipc: true });
+  await child;
+  return performance.now() - t0;
+}
+
+const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
+
 const ways: Record<string, () => Promise<number>> = {
-  "node host, vanilla": () => coldStartMs({ adapter: { name: "vanilla", module: findAdapter("vanilla")!.module }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
+  "node host, vanilla": () => coldStartMs({ adapter: vanilla, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
+  "node host, vanilla, as in a run": () => coldStartMs({ adapter: vanilla, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache: true }),
+  "node + IPC + fetch loaded (floor)": ipcFetchFloor,
   "python host, one_call.py": () => coldStartMs({ adapter: { name: "one_call_py", module: ONE_CALL }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
   "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
   "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),

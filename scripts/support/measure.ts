@@ -24,6 +24,11 @@ export interface ColdStart {
   readonly model: string;
   /** Added to the worker's environment (e.g. `NODE_OPTIONS` for a loader). */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Start as a run's workers do, with the compile cache the harness prepares per adapter
+   * (supervisor/sandbox/compile-cache.ts), instead of an empty one of this start's own. Default false.
+   */
+  readonly runCache?: boolean;
 }
 
 /**
@@ -39,7 +44,7 @@ export async function coldStartMs(o: ColdStart): Promise<number> {
       adapter: o.adapter,
       corpusPath: o.corpusPath,
       logFile: path.join(scratch, "worker.log"),
-      env: { NODE_COMPILE_CACHE: path.join(scratch, "cache"), ...o.env },
+      env: o.runCache ? { ...o.env } : { NODE_COMPILE_CACHE: path.join(scratch, "cache"), ...o.env },
     });
     const built =
       failure ??
