@@ -33,7 +33,7 @@ function panelOptions(rows, x, marks) {
     marginTop: 6,
     style: { fontSize: "11px" },
     x: { grid: true, ...x },
-    y: { domain: ys, label: null, tickFormat: seriesLabel, padding: 0.2 },
+    y: { domain: ys, label: null, tickFormat: seriesLabel, tickSize: 0, tickPadding: 18, padding: 0.2 },
     color: colourScale(),
     symbol: symbolScale(),
     marks,
@@ -42,7 +42,7 @@ function panelOptions(rows, x, marks) {
 
 // The symbol sits left of the bar, on the name's row: colour and shape together tell frameworks apart.
 function symbolMark(rows) {
-  return Plot.dot(rows, { y: "series", frameAnchor: "left", dx: -6, symbol: "series", fill: "series", r: 4.5, title: (r) => seriesLabel(r.series) });
+  return Plot.dot(rows, { y: "series", frameAnchor: "left", dx: -9, symbol: "series", fill: "series", r: 4.5, title: (r) => seriesLabel(r.series) });
 }
 
 function panels(id, rows, drawPanel) {

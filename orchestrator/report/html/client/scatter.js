@@ -12,6 +12,17 @@ function scatterRows() {
   return { priced, rows };
 }
 
+// Frameworks on the same point share one label ("vanilla, alpha") instead of overprinting each other.
+function sharedLabels(rows) {
+  const byPoint = new Map();
+  for (const r of rows) {
+    const key = `${r.cost}|${r.rate}`;
+    if (!byPoint.has(key)) byPoint.set(key, { cost: r.cost, rate: r.rate, names: [] });
+    byPoint.get(key).names.push(seriesLabel(r.series));
+  }
+  return [...byPoint.values()].map((p) => ({ cost: p.cost, rate: p.rate, text: p.names.length > 4 ? `${p.names.slice(0, 3).join(", ")} +${p.names.length - 3}` : p.names.join(", ") }));
+}
+
 function renderScatter() {
   const { priced, rows } = scatterRows();
   if (rows.length === 0) return null;
@@ -32,7 +43,7 @@ function renderScatter() {
       marks: [
         Plot.ruleX(bounded, { x: "cost", y1: "low", y2: "high", stroke: "series", strokeOpacity: 0.5 }),
         Plot.dot(panelRows, { x: "cost", y: "rate", symbol: "series", fill: "series", r: 5, stroke: "#fff", strokeWidth: 0.8, title: (r) => `${seriesLabel(r.series)} · ${r.arena}\n${pct(r.rate)} at ${costText(r.cost)}${intervalText(r, (x) => pct(x))}` }),
-        Plot.text(panelRows, { x: "cost", y: "rate", text: (r) => seriesLabel(r.series), textAnchor: "start", dx: 8, fill: "#333" }),
+        Plot.text(sharedLabels(panelRows), { x: "cost", y: "rate", text: "text", textAnchor: "start", dx: 8, fill: "#333" }),
       ],
     });
   });
