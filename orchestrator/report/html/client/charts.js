@@ -42,7 +42,7 @@ function panelOptions(rows, x, marks) {
 
 // The symbol sits left of the bar, on the name's row: colour and shape together tell frameworks apart.
 function symbolMark(rows) {
-  return Plot.dot(rows, { y: "series", frameAnchor: "left", dx: -9, symbol: "series", fill: "series", r: 4.5, title: (r) => seriesLabel(r.series) });
+  return Plot.dot(rows, { y: "series", frameAnchor: "left", dx: -9, symbol: "series", fill: "series", r: SYMBOL_RADIUS, title: (r) => seriesLabel(r.series) });
 }
 
 function panels(id, rows, drawPanel) {

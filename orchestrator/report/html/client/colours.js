@@ -2,6 +2,9 @@
 // (leaderboard.ts: seriesStyles), so a framework looks the same in every chart of every report.
 // Colour alone repeats after ten frameworks; the (colour, symbol) pair does not before seventy.
 
+// One size for a framework's symbol everywhere, so its shape reads the same in every chart.
+const SYMBOL_RADIUS = 4.5;
+
 const STYLE_BY_SERIES = new Map(DATA.board.styles.map((s) => [s.series, s]));
 
 function styleOf(series) {

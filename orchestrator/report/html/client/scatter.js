@@ -42,7 +42,7 @@ function renderScatter() {
       symbol: symbolScale(),
       marks: [
         Plot.ruleX(bounded, { x: "cost", y1: "low", y2: "high", stroke: "series", strokeOpacity: 0.5 }),
-        Plot.dot(panelRows, { x: "cost", y: "rate", symbol: "series", fill: "series", r: 5, stroke: "#fff", strokeWidth: 0.8, title: (r) => `${seriesLabel(r.series)} · ${r.arena}\n${pct(r.rate)} at ${costText(r.cost)}${intervalText(r, (x) => pct(x))}` }),
+        Plot.dot(panelRows, { x: "cost", y: "rate", symbol: "series", fill: "series", r: SYMBOL_RADIUS, stroke: "#fff", strokeWidth: 0.8, title: (r) => `${seriesLabel(r.series)} · ${r.arena}\n${pct(r.rate)} at ${costText(r.cost)}${intervalText(r, (x) => pct(x))}` }),
         Plot.text(sharedLabels(panelRows), { x: "cost", y: "rate", text: "text", textAnchor: "start", dx: 8, fill: "#333" }),
       ],
     });
