@@ -12,15 +12,31 @@ function scatterRows() {
   return { priced, rows };
 }
 
-// Frameworks on the same point share one label ("vanilla, alpha") instead of overprinting each other.
+const SCATTER_WIDTH = PANEL_WIDTH - 44 - 90;
+const SCATTER_HEIGHT = 260 - 50;
+const LABEL_STEP = 13 / SCATTER_HEIGHT;
+
+// Frameworks on (nearly) the same point share one label ("vanilla, alpha"); a label that would
+// overprint one already placed moves a line down (its `shift` in pass-rate units), so every name
+// stays legible. Text width is estimated (6 px a character at 11 px), enough to keep them apart.
 function sharedLabels(rows) {
-  const byPoint = new Map();
-  for (const r of rows) {
-    const key = `${r.cost}|${r.rate}`;
-    if (!byPoint.has(key)) byPoint.set(key, { cost: r.cost, rate: r.rate, names: [] });
-    byPoint.get(key).names.push(seriesLabel(r.series));
+  const span = Math.max(...rows.map((r) => r.cost), 0) || 1;
+  const groups = [];
+  for (const r of [...rows].sort((a, b) => a.cost - b.cost || b.rate - a.rate)) {
+    const near = groups.find((g) => Math.abs(g.rate - r.rate) < 0.03 && Math.abs(g.cost - r.cost) < 0.04 * span);
+    if (near) near.names.push(seriesLabel(r.series));
+    else groups.push({ cost: r.cost, rate: r.rate, names: [seriesLabel(r.series)] });
   }
-  return [...byPoint.values()].map((p) => ({ cost: p.cost, rate: p.rate, text: p.names.length > 4 ? `${p.names.slice(0, 3).join(", ")} +${p.names.length - 3}` : p.names.join(", ") }));
+  const placed = [];
+  return groups.map((g) => {
+    const text = g.names.length > 4 ? `${g.names.slice(0, 3).join(", ")} +${g.names.length - 3}` : g.names.join(", ");
+    const left = (g.cost / (span * 1.1)) * SCATTER_WIDTH + 8;
+    const right = left + text.length * 6;
+    let y = g.rate;
+    while (placed.some((p) => Math.abs(p.y - y) < LABEL_STEP * 0.9 && p.left < right && left < p.right)) y -= LABEL_STEP;
+    placed.push({ y, left, right });
+    return { cost: g.cost, rate: y, text };
+  });
 }
 
 function renderScatter() {
@@ -32,7 +48,7 @@ function renderScatter() {
     const most = Math.max(...panelRows.map((r) => r.cost), 0);
     return Plot.plot({
       width: PANEL_WIDTH,
-      height: 260,
+      height: SCATTER_HEIGHT + 50,
       marginLeft: 44,
       marginRight: 90,
       style: { fontSize: "11px" },
