@@ -41,8 +41,9 @@ function panelOptions(rows, x, marks) {
 }
 
 // The symbol sits left of the bar, on the name's row: colour and shape together tell frameworks apart.
+// One per framework, however many rows (the latency panel has one per item).
 function symbolMark(rows) {
-  return Plot.dot(rows, { y: "series", frameAnchor: "left", dx: -9, symbol: "series", fill: "series", r: SYMBOL_RADIUS, title: (r) => seriesLabel(r.series) });
+  return Plot.dot(seriesIn(rows).map((series) => ({ series })), { y: "series", frameAnchor: "left", dx: -9, symbol: "series", fill: "series", r: SYMBOL_RADIUS, title: (r) => seriesLabel(r.series) });
 }
 
 function panels(id, rows, drawPanel) {
