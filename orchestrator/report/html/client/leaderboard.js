@@ -41,7 +41,16 @@ function boardColumns() {
   };
 }
 
-function boardRowCells(r, cols) {
+// What the errors were and which rules were broken, on hover: the count alone does not say.
+function errorsTitle(series, arena) {
+  const c = DATA.cells.find((x) => x.series === series && x.arena === arena);
+  if (!c) return "";
+  const classes = Object.entries(c.errorsByClass).map(([k, v]) => `${k} ${v}`);
+  const rules = Object.entries(c.violationsByRule).map(([k, v]) => `${k} ${v}`);
+  return [classes.length ? `errors by class: ${classes.join(", ")}` : "", rules.length ? `items with rule violations: ${c.violationItems} (${rules.join(", ")})` : ""].filter(Boolean).join("\n");
+}
+
+function boardRowCells(r, cols, arena) {
   if (r.unavailable) return [rankText(undefined), seriesTag(r.series), h("td", { className: "unavailable", colspan: "99" }, r.unavailable.replace(/_/g, " "))];
   const cells = [
     h("td", { className: "rank" }, rankText(r.rank)),
@@ -50,7 +59,7 @@ function boardRowCells(r, cols) {
     intervalBar(r.passRate, r.passInterval),
   ];
   if (cols.notServed) cells.push(h("td", { className: r.notServed ? "num not-served" : "num" }, r.notServed ? String(r.notServed) : "0"));
-  cells.push(h("td", { className: r.errors ? "num has-errors" : "num" }, String(r.errors)));
+  cells.push(h("td", { className: r.errors ? "num has-errors" : "num", title: errorsTitle(r.series, arena) || undefined }, String(r.errors)));
   if (cols.cost) cells.push(h("td", { className: "num" }, r.meanCostUsd === undefined ? "—" : `$${fmt(r.meanCostUsd, 5)}`));
   if (cols.tokens) cells.push(h("td", { className: "num" }, fmt(r.meanTokens, 0)));
   if (cols.latency) cells.push(h("td", { className: "num" }, r.meanLatencyS === undefined ? "—" : `${fmt(r.meanLatencyS, 2)} s`));
@@ -74,7 +83,7 @@ function boardHead(cols) {
 }
 
 function arenaBoardTable(board, cols) {
-  const rows = board.rows.map((r) => boardRowCells(r, cols));
+  const rows = board.rows.map((r) => boardRowCells(r, cols, board.arena));
   const el = table(boardHead(cols), rows, "board");
   el.setAttribute("data-arena", board.arena);
   el.querySelectorAll("tbody tr").forEach((tr, i) => tr.setAttribute("data-series", board.rows[i].series));
