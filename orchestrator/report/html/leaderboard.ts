@@ -75,6 +75,10 @@ function isRanked(c: Cell): boolean {
   return c.available && c.n > 0;
 }
 
+/**
+ * One arena's leaderboard. `seriesOrder` breaks ties (the report's framework order); `level` is
+ * the p below which a paired test is flagged significant.
+ */
 export function arenaBoard(arena: string, cells: readonly Cell[], seriesOrder: readonly string[], level = SIGNIFICANCE_LEVEL): ArenaBoard {
   const own = cells.filter((c) => c.arena === arena);
   const order = (c: Cell) => seriesOrder.indexOf(c.series);
@@ -106,7 +110,7 @@ export function overallRows(boards: readonly ArenaBoard[], seriesOrder: readonly
   return rows.map((r, i) => ({ ...r, rank: ranks[i]! }));
 }
 
-/** The first screen, from the rest of the report's data. */
+/** The first screen, from the rest of the report's data; `level` as for {@link arenaBoard}. */
 export function buildBoard(data: Omit<ReportData, "board">, level = SIGNIFICANCE_LEVEL): Board {
   const seriesOrder = data.series.map((s) => s.id);
   const arenas = data.arenas.map((a) => arenaBoard(a.id, data.cells, seriesOrder, level));
