@@ -4,7 +4,7 @@
  * - `rankedRecords()`: tool_use (4 items) — vanilla 4/4, alpha 3/4, beta 3/4, gamma 1/3 served
  *   (its t-04 the provider failed: a 503) — so ranks are 1, =2, =2, 4; rag (6 items) — vanilla and
  *   alpha 6/6, gamma 0/6 (six items vanilla passed: exact McNemar p = 2 × 0.5⁶ = 0.031, below
- *   0.05), beta not installed. Overall: vanilla 100%, alpha (0.75 + 1)/2, beta 75% (one arena), gamma (0.333 + 0)/2.
+ *   0.05), beta not installed. Overall: vanilla 100%, alpha (0.75 + 1)/2, gamma (0.333 + 0)/2, then beta 75%, unranked (one arena).
  * - `manyFrameworkRecords(n)`: n synthetic frameworks on one arena, framework k passing k mod 5
  *   of 4 items, for the colour-and-symbol check.
  */

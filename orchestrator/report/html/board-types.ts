@@ -64,7 +64,8 @@ export interface ArenaBoard {
 /** A framework over every arena it was ranked on: the mean of its arena pass rates, and their spread. */
 export interface OverallRow {
   readonly series: string;
-  readonly rank: Rank;
+  /** Absent for a framework ranked on fewer arenas than the most any was: its mean is over other questions. */
+  readonly rank?: Rank;
   readonly meanPassRate: number;
   readonly minPassRate: number;
   readonly maxPassRate: number;

@@ -88,7 +88,10 @@ export function arenaBoard(arena: string, cells: readonly Cell[], seriesOrder: r
   return { arena, rows: [...ranked.map((c, i) => boardRow(c, ranks[i], level)), ...rest.map((c) => boardRow(c, undefined, level))] };
 }
 
-/** Over the arenas each framework was ranked on; a framework ranked nowhere has no overall row. */
+/**
+ * Over the arenas each framework was ranked on; a framework ranked nowhere has no overall row.
+ * Ranked: the frameworks ranked on the most arenas; after them, unranked, those on fewer.
+ */
 export function overallRows(boards: readonly ArenaBoard[], seriesOrder: readonly string[]): OverallRow[] {
   const rows: Omit<OverallRow, "rank">[] = [];
   for (const series of seriesOrder) {
@@ -105,9 +108,14 @@ export function overallRows(boards: readonly ArenaBoard[], seriesOrder: readonly
       significantlyWorse: ranked.filter((r) => r.vsBaseline?.significant && r.vsBaseline.worse > r.vsBaseline.better).length,
     });
   }
-  rows.sort((a, b) => b.meanPassRate - a.meanPassRate || seriesOrder.indexOf(a.series) - seriesOrder.indexOf(b.series));
-  const ranks = competitionRanks(rows.map((r) => r.meanPassRate));
-  return rows.map((r, i) => ({ ...r, rank: ranks[i]! }));
+  // A mean over fewer arenas is a mean over other questions: only the frameworks that ran the
+  // most arenas are ranked against each other; the rest keep their row, unranked, after them.
+  const most = Math.max(0, ...rows.map((r) => r.arenas));
+  const byMean = (a: (typeof rows)[number], b: (typeof rows)[number]) => b.meanPassRate - a.meanPassRate || seriesOrder.indexOf(a.series) - seriesOrder.indexOf(b.series);
+  const full = rows.filter((r) => r.arenas === most).sort(byMean);
+  const partial = rows.filter((r) => r.arenas < most).sort((a, b) => b.arenas - a.arenas || byMean(a, b));
+  const ranks = competitionRanks(full.map((r) => r.meanPassRate));
+  return [...full.map((r, i) => ({ ...r, rank: ranks[i]! })), ...partial];
 }
 
 /** The first screen, from the rest of the report's data; `level` as for {@link arenaBoard}. */

@@ -137,7 +137,7 @@ function renderLeaderboard() {
     wiringNote(false),
     h("h3", {}, "Overall"),
     overallTable(),
-    h("p", { className: "note" }, "Mean of each framework's arena pass rates; the bar spans its lowest to highest arena. Frameworks that ran different arenas are not directly comparable: see the Arenas column."),
+    h("p", { className: "note" }, "Mean of each framework's arena pass rates; the bar spans its lowest to highest arena. Only the frameworks ranked on the most arenas are ranked here; one that ran fewer (a variant, or a framework unsupported on some arenas) keeps its mean, unranked (—), since it is over other questions."),
     h("div", { className: "boards" }, DATA.board.arenas.map((b) => arenaBoardTable(b, cols))),
     h(
       "p",
