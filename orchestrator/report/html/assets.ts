@@ -47,7 +47,9 @@ export function checkInlinable(label: string, code: string): string {
 }
 
 /** Concatenation order matters: helpers first, the entry point (which draws the page) last. */
-const CLIENT_FILES = ["dom.js", "tables.js", "charts.js", "grid.js", "detail.js", "main.js"];
+const CLIENT_FILES = ["dom.js", "colours.js", "tables.js", "charts.js", "scatter.js", "leaderboard.js", "grid.js", "detail.js", "main.js"];
+/** style.css first; board.css (the leaderboard and charts) after it. */
+const CSS_FILES = ["style.css", "board.css"];
 
 let cached: Assets | undefined;
 
@@ -56,8 +58,8 @@ export function loadAssets(): Assets {
   const here = import.meta.dirname;
   const libraries = [umdBundle("d3"), umdBundle("@observablehq/plot")].map((l) => ({ ...l, code: checkInlinable(`${l.name}@${l.version}`, l.code) }));
   const client = CLIENT_FILES.map((f) => checkInlinable(f, readFileSync(path.join(here, "client", f), "utf8"))).join("\n");
-  const css = readFileSync(path.join(here, "client", "style.css"), "utf8");
-  if (/<\/style/i.test(css)) throw new AssetError("style.css contains </style");
+  const css = CSS_FILES.map((f) => readFileSync(path.join(here, "client", f), "utf8")).join("\n");
+  if (/<\/style/i.test(css)) throw new AssetError(`${CSS_FILES.join(" or ")} contains </style`);
   cached = { libraries, client, css };
   return cached;
 }

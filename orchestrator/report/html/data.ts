@@ -8,6 +8,7 @@ import type { Manifest } from "../../store/manifest.ts";
 import { servedItems, servedPairs, unservedCauses } from "../not-served.ts";
 import type { RunRecord } from "../record.ts";
 import { itemGrid } from "./items.ts";
+import { buildBoard } from "./leaderboard.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
 import { baselineLane, overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
 import type { LaneTranscriptFile } from "./transcript.ts";
@@ -140,7 +141,7 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
   const grid = itemGrid(lanes, seriesOrder, (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.adapterRecord.framework}`));
   const servedLanes = lanes.map((l) => ({ ...l, adapterRecord: { ...l.adapterRecord, items: servedItems(l.adapterRecord.items) } }));
   const modes = new Set(runs.map((r) => r.manifest?.mode ?? r.records[0]?.mode ?? "mock"));
-  return {
+  const data: Omit<ReportData, "board"> = {
     formatVersion: 1,
     generatedAt: options.generatedAt,
     mode: modes.size === 1 ? [...modes][0]! : "mixed",
@@ -154,4 +155,5 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
     pause: pauseRows(servedLanes),
     ...grid,
   };
+  return { ...data, board: buildBoard(data) };
 }

@@ -6,6 +6,7 @@
 import type { ErrorClass } from "../../run/error-class.ts";
 import type { ItemOutcomes } from "../../stats/index.ts";
 import type { CompactTranscript, TranscriptBlocks } from "./transcript.ts";
+import type { Board } from "./board-types.ts";
 
 export interface Interval {
   readonly low: number;
@@ -219,6 +220,8 @@ export interface ReportData {
   readonly pause: PauseRow[];
   readonly items: ItemRow[];
   readonly details: ItemDetail[];
+  /** The first screen: leaderboards, the overall row, each framework's colour and symbol, the banner (leaderboard.ts). */
+  readonly board: Board;
   /** Each in its own JSON block in the page, parsed only when one of its items' transcript is opened. */
   readonly transcripts: LaneTranscripts[];
 }

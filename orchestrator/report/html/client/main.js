@@ -1,29 +1,20 @@
 // Entry point (last in the bundle). Sets data-ready when the page is drawn, or data-failed with
 // the message, so the browser test and the size benchmark have one thing to wait for.
 
-function banner() {
-  if (DATA.mode === "live") return null;
-  const text =
-    DATA.mode === "mock"
-      ? "Mock mode: the model's turns are scripted and identical for every framework. Only the resilience table and the prompt-size comparisons (prompt tokens, overhead vs the baseline) are meaningful; every other figure — pass rates, completion tokens, LLM calls, latency, cost — shows that the wiring works, not how good a framework is."
-      : "This report combines mock and live runs: mock figures other than resilience and prompt size are wiring only.";
-  return h("div", { className: "banner", role: "note", id: "mode-banner" }, text);
-}
-
 function boot() {
   const title = DATA.runs.length === 1 ? `Run ${DATA.runs[0].runId}` : `${DATA.runs.length} runs`;
   const nav = h(
     "nav",
     {},
-    [["overview", "Overview"], ["charts", "Charts"], ["resilience", "Resilience"], ["pause", "Pause"], ["provenance", "Provenance"], ["items", "Items"]].map(([id, label]) => h("a", { href: `#${id}` }, label)),
+    [["leaderboard", "Leaderboard"], ["charts", "Charts"], ["resilience", "Resilience"], ["pause", "Pause"], ["provenance", "Provenance"], ["items", "Items"]].map(([id, label]) => h("a", { href: `#${id}` }, label)),
   );
   const root = document.getElementById("app");
   // append() skips the sections that have nothing to show (null); replaceChildren would print them.
   root.replaceChildren();
   append(root, [
     h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${DATA.mode} · ${DATA.items.length} item rows · ${DATA.series.length} framework column(s)`), nav),
-    banner(),
-    renderOverview(),
+    renderBanner(),
+    renderLeaderboard(),
     renderCharts(),
     renderResilience(),
     renderPause(),
