@@ -68,6 +68,11 @@ const RUN_FLAGS = {
     valueName: "ID",
     description: "only these items (a partial run: no scorecard); without --arena, the arenas that have them",
   },
+  shard: {
+    type: "string",
+    valueName: "I/N",
+    description: "run only part I of N of the cells, balanced by expected cost (1-based; join the parts with arena merge)",
+  },
   quiet: { type: "boolean", description: "no progress on stderr (default: a live line on a terminal, heartbeats and failures when piped)" },
 } as const satisfies Record<string, FlagSpec>;
 
