@@ -122,7 +122,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
       const served = servedItems(adapterRecord.items);
       const passed = served.filter((i) => i.passed).length;
       const cells = record.dataset_size * record.repeat;
-      const unfinished = adapterRecord.items.length < cells ? ` (${adapterRecord.items.length} of ${cells} finished)` : "";
+      const unfinished = adapterRecord.items.length < cells && !request.manifest.shard ? ` (${adapterRecord.items.length} of ${cells} finished)` : "";
       const unserved = unservedText(adapterRecord.items);
       io.stdout(
         adapterRecord.available

@@ -113,6 +113,18 @@ export const COMMANDS: readonly Command[] = [
     run: lazy(() => import("./bench.ts")),
   },
   {
+    name: "merge",
+    summary: "join the shard runs of one plan (run|bench --shard I/N) into one run: records, scorecards, summary, report",
+    common: [],
+    flags: {
+      out: { type: "string", valueName: "DIR", description: "the runs folder the merged run is written into (default: runs/)" },
+      expectations: { type: "string", valueName: "FILE", description: "the expected failures (default: expectations.toml beside the arenas)" },
+      strict: { type: "boolean", description: "any failed item exits 1, even one the expectations file lists" },
+    },
+    positionals: "RUN...",
+    run: lazy(() => import("./merge.ts")),
+  },
+  {
     name: "runs",
     summary: "list the recorded runs: id, date, mode, arenas, adapters, passed, status",
     common: [],
