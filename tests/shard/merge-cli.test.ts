@@ -138,6 +138,29 @@ describe("--shard and arena merge (real CLI)", () => {
     expect(existsSync(path.join(root, "runs"))).toBe(false);
   });
 
+  it("a resumed shard runs only its own missing cells", async () => {
+    const { root, env } = outputRoot();
+    const first = await arenaCli(["run", "--arena", "tool_use", "--framework", "vanilla", "--shard", "2/3"], env);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const dir = path.join(root, "runs", runIdsIn(root)[0]!);
+    const journal = path.join(dir, "journal.jsonl");
+    const cellsOf = () => readFileSync(journal, "utf8").trim().split("\n").filter((l) => l.includes('"type":"item"')).map((l) => (JSON.parse(l) as { record: { item_id: string } }).record.item_id);
+    const all = cellsOf();
+    expect(all).toHaveLength(6);
+    // Keep the lane line and the first two cells, as a run killed there would have.
+    const lines = readFileSync(journal, "utf8").trim().split("\n");
+    const keep = [...lines.filter((l) => l.includes('"type":"lane"')).slice(0, 1), ...lines.filter((l) => l.includes('"type":"item"')).slice(0, 2)];
+    writeFileSync(journal, `${keep.join("\n")}\n`);
+    const manifest = readJson(path.join(dir, "run.json")) as { sessions: { status: string; process?: unknown }[] };
+    Object.assign(manifest.sessions.at(-1)!, { status: "interrupted" });
+    writeFileSync(path.join(dir, "run.json"), JSON.stringify(manifest));
+    const resumed = await arenaCli(["run", "--resume", path.basename(dir)], env);
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain("shard 2/3: 6 of 18 cell(s)");
+    expect(cellsOf().sort()).toEqual([...all].sort());
+    expect(manifestOf(dir).shard).toMatchObject({ index: 2, count: 3, cells: 6 });
+  }, 60_000);
+
   it("a resume keeps the recorded shard and refuses a new --shard", async () => {
     const r = await arenaCli(["run", "--resume", path.basename(run.shards[0]!), "--shard", "2/3"], run.env);
     expect(r.exitCode).toBe(2);
