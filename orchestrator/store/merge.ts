@@ -52,7 +52,13 @@ export function readShard(ref: string, dir: string): ShardContents {
   for (const arena of existsSync(transcriptsDir) ? readdirSync(transcriptsDir).sort() : []) {
     for (const f of readdirSync(path.join(transcriptsDir, arena)).filter((n) => n.endsWith(".json")).sort()) {
       const file = path.join(transcriptsDir, arena, f);
-      const parsed = LaneTranscriptFileSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+      let data: unknown;
+      try {
+        data = JSON.parse(readFileSync(file, "utf8"));
+      } catch (err) {
+        throw new MergeRefusedError([`${file}: not valid JSON (${(err as Error).message})`]);
+      }
+      const parsed = LaneTranscriptFileSchema.safeParse(data);
       if (!parsed.success) throw new MergeRefusedError([`${file}: not a lane transcript (${parsed.error.issues[0]?.message ?? "invalid"})`]);
       transcripts.set(`${parsed.data.arena}/${parsed.data.framework}`, parsed.data);
     }

@@ -108,6 +108,18 @@ describe("--shard and arena merge (real CLI)", () => {
     expect(r.stderr).toContain(`(shard 2/3) is interrupted, not complete: finish it first (arena run --resume ${path.basename(copy)})`);
   });
 
+  it.each([["records/tool_use.json"], ["transcripts/tool_use/vanilla.json"]])("refuses a shard whose %s does not read, naming the file, no stack trace", async (file) => {
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), "arena-shard-")), path.basename(run.shards[0]!));
+    cpSync(run.shards[0]!, copy, { recursive: true });
+    // Shard 1 of this plan holds tool_use cells (36 of its 84 cells are tool_use's), so both files exist.
+    expect(existsSync(path.join(copy, file))).toBe(true);
+    writeFileSync(path.join(copy, file), "{not json");
+    const r = await arenaCli(["merge", copy, run.shards[1]!, run.shards[2]!], run.env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`cannot merge: ${path.join(copy, file)}: not valid JSON`);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("refuses shards of another plan, or of changed arena data, naming the difference", async () => {
     // Another plan: the same arenas at one repeat.
     const other = await arenaCli(["run", ...ARENAS.flatMap((a) => ["--arena", a]), "--framework", "vanilla", "--shard", "3/3"], run.env);
