@@ -68,7 +68,8 @@ describe("--shard and arena merge (real CLI)", () => {
   });
 
   it("the merged run equals the unsharded run: records, transcripts, scorecards, summary and report, timings masked", async () => {
-    const out = mkdtempSync(path.join(os.tmpdir(), "arena-merged-"));
+    // A runs folder of its own (the merge's --out), so `arena compare` can find the run in it.
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), "arena-merged-")), "runs");
     // Shards named as folders in another order, as a CI job that downloaded artifacts would.
     const r = await arenaCli(["merge", run.shards[2]!, run.shards[0]!, run.shards[1]!, "--out", out], run.env);
     expect(r.exitCode, r.stderr).toBe(0);
@@ -84,7 +85,19 @@ describe("--shard and arena merge (real CLI)", () => {
     // The merged journal holds every cell, so the merged folder reads back as any run does.
     const items = readFileSync(path.join(merged, "journal.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"item"'));
     expect(items).toHaveLength(84);
+    // And reads back as a run: paired item by item with the whole run, nothing regressed either way.
+    cpSync(run.whole, path.join(out, path.basename(run.whole)), { recursive: true });
+    for (const [a, b] of [[run.whole, merged], [merged, run.whole]]) {
+      const compared = await arenaCli(["compare", path.basename(a!), path.basename(b!)], { ...run.env, ARENA_OUTPUT_ROOT: path.dirname(out) });
+      expect(compared.exitCode, compared.stdout + compared.stderr).toBe(0);
+    }
   }, 60_000);
+
+  it("judges a mock merge by the expectations file: a live run's flags are refused (exit 2)", async () => {
+    const r = await arenaCli(["merge", ...run.shards, "--min-pass-rate", "0.5"], run.env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--min-pass-rate judges a live run; a mock run is judged by the expectations file");
+  });
 
   it.each([
     ["a shard missing", (s: Shards) => [s.shards[0]!, s.shards[1]!], /cannot merge: shard 3\/3 missing/],

@@ -25,6 +25,7 @@ import { UsageError, type CommandContext } from "../command.ts";
 import { EXIT_USAGE } from "../exit-codes.ts";
 import { REPO_ROOT, resolveOutputRoots } from "../paths.ts";
 import { concludeRun } from "../run-conclude.ts";
+import { planJudgement } from "../run-judgement.ts";
 import { resolveAdapters } from "../run-flow.ts";
 import type { RunRequest } from "../run-plan.ts";
 
@@ -92,6 +93,8 @@ export async function run(ctx: CommandContext): Promise<number> {
       adapters: p.adapters.map((a) => a.name),
     }));
     const contents = shards.map((s) => readShard(s.ref, s.dir));
+    // A merged live run is judged as a live run is (run-judgement.ts), and checked before anything is written.
+    const judgement = planJudgement(flags, first.mode, { roots, cwd: io.cwd, runId: "(merged)" }, (line) => io.stderr(`warning: ${line}\n`));
 
     // Merged before a folder is claimed, so a refusal leaves nothing behind.
     const merged = mergeShards(plan, first.repeat, contents, "");
@@ -140,7 +143,7 @@ export async function run(ctx: CommandContext): Promise<number> {
       laneWitnessTimings: [],
     };
     const command = first.command === "bench" ? "bench" : "run";
-    return await concludeRun({ request, outcome, io, flags: { expectations: flags.expectations, strict: flags.strict }, command });
+    return await concludeRun({ request, outcome, io, flags: { expectations: flags.expectations, strict: flags.strict }, command, ...(judgement ? { judgement } : {}) });
   } catch (err) {
     if (err instanceof MergeRefusedError) {
       io.stderr(`arena merge: ${err.message}\n`);
