@@ -79,6 +79,10 @@ function laneHeader(arena: string, adapter: string, lanes: readonly { ref: strin
       throw new MergeRefusedError([`${arena}/${adapter}: ${first.ref} ${said(first.lane)} but ${other.ref} ${said(other.lane)} (run that shard again)`]);
     }
   }
+  // A lane sealed on one machine and only watched on another is not one lane's record.
+  const isolation = (l: AdapterRecord) => (l.isolation ? `${l.isolation.level}, network ${l.isolation.network}` : "no isolation record");
+  const differs = rest.find((o) => isolation(o.lane) !== isolation(first.lane));
+  if (differs) throw new MergeRefusedError([`${arena}/${adapter}: ${first.ref} ran it ${isolation(first.lane)} but ${differs.ref} ${isolation(differs.lane)} (run every shard with the same sandbox)`]);
   const { items: _items, ...header } = first.lane;
   // What watching saw on any shard's workers belongs to the lane.
   const violations = [...new Set(lanes.flatMap((l) => l.lane.isolation?.violations ?? []))];

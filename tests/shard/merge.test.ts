@@ -105,5 +105,13 @@ describe("mergeShards", () => {
     Object.assign(lane, { available: false, reason: "build failed: boom", items: [] });
     const disagree = () => mergeShards([ARENA], 1, [shard("s1", [{ id: "a", user: "x" }, { id: "c", user: "y" }]), broken], "m");
     expect(disagree).toThrow("tool_use/vanilla: s1 ran 1 but s2 was not available (build failed: boom) (run that shard again)");
+
+    const sealed = shard("s1", [{ id: "a", user: "x" }, { id: "c", user: "y" }]);
+    const watched = shard("s2", [{ id: "b", user: "z" }]);
+    Object.assign(sealed.records.get(ARENA.id)!.frameworks[0]!, { isolation: { level: "sandbox", network: "sealed", tool: "bwrap" } });
+    Object.assign(watched.records.get(ARENA.id)!.frameworks[0]!, { isolation: { level: "watched", network: "shared", tool: "none" } });
+    expect(() => mergeShards([ARENA], 1, [sealed, watched], "m")).toThrow(
+      "tool_use/vanilla: s1 ran it sandbox, network sealed but s2 watched, network shared (run every shard with the same sandbox)",
+    );
   });
 });
