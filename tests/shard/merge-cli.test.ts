@@ -192,3 +192,35 @@ describe("--shard and arena merge (real CLI)", () => {
     expect(r.stderr).toContain("--shard cannot be combined with a resume: it runs the recorded shard");
   });
 });
+
+describe("--shard and arena merge with a Python adapter beside a Node one (real CLI)", () => {
+  it("the merged run equals the unsharded run, both lanes in plan order", async () => {
+    const { root, env } = outputRoot();
+    const args = ["run", "--arena", "tool_use", "--framework", "vanilla", "--framework", "vanilla-py"];
+    const whole = await arenaCli(args, env);
+    expect(whole.exitCode, whole.stderr).toBe(0);
+    const shards: string[] = [];
+    for (const s of ["1/2", "2/2"]) {
+      const before = new Set(runIdsIn(root));
+      const r = await arenaCli([...args, "--shard", s], env);
+      expect(r.exitCode, r.stderr).toBe(0);
+      shards.push(path.join(root, "runs", runIdsIn(root).find((id) => !before.has(id))!));
+    }
+    // The Python lane's cells cost twice the Node lane's: each shard takes some of both.
+    for (const dir of shards) {
+      const lanes = new Set(readFileSync(path.join(dir, "journal.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"item"')).map((l) => (JSON.parse(l) as { framework: string }).framework));
+      expect([...lanes].sort()).toEqual(["vanilla", "vanilla-py"]);
+    }
+    const merged = await arenaCli(["merge", ...shards], env);
+    expect(merged.exitCode, merged.stderr).toBe(0);
+    const mergedDir = path.join(root, "runs", runIdsIn(root).at(-1)!);
+    const record = readJson(path.join(mergedDir, "records", "tool_use.json")) as { frameworks: { framework: string }[] };
+    expect(record.frameworks.map((f) => f.framework)).toEqual(["vanilla", "vanilla-py"]);
+    const wholeDir = path.join(root, "runs", runIdsIn(root)[0]!);
+    for (const adapter of ["vanilla", "vanilla-py"]) {
+      const want = comparableRun(wholeDir, ["tool_use"], adapter);
+      const got = comparableRun(mergedDir, ["tool_use"], adapter);
+      for (const file of Object.keys(want)) expect(got[file], file).toEqual(want[file]);
+    }
+  }, 180_000);
+});
