@@ -60,7 +60,8 @@ export async function concludeRun(c: Conclusion): Promise<number> {
   const { layout } = request;
   const rel = (p: string) => path.relative(io.cwd, p) || ".";
   const complete = !outcome.interrupted && outcome.refused === undefined && outcome.records.every((r) => r.status === "complete");
-  const partial = request.itemFilter !== undefined;
+  // A shard is a part of a run: its scorecards would be a part's; `arena merge` writes the whole's.
+  const partial = request.itemFilter !== undefined || request.manifest.shard !== undefined;
   const errors = countErrors(outcome.records);
   const trustworthy = errors.infra === 0 && errors.harness === 0;
   // A provider's fault no longer holds publishing back (the rule keeps those lanes out); our own does.
@@ -121,7 +122,7 @@ export async function concludeRun(c: Conclusion): Promise<number> {
       const served = servedItems(adapterRecord.items);
       const passed = served.filter((i) => i.passed).length;
       const cells = record.dataset_size * record.repeat;
-      const unfinished = adapterRecord.items.length < cells ? ` (${adapterRecord.items.length} of ${cells} finished)` : "";
+      const unfinished = adapterRecord.items.length < cells && !request.manifest.shard ? ` (${adapterRecord.items.length} of ${cells} finished)` : "";
       const unserved = unservedText(adapterRecord.items);
       io.stdout(
         adapterRecord.available
@@ -178,6 +179,9 @@ export async function concludeRun(c: Conclusion): Promise<number> {
     io.stdout(`${verdict}; ${where}${report ? `; report: ${rel(report)}` : ""}\n`);
     return code;
   };
+  // Judged as a whole once merged: a part's failures, or an expected failure it did not hold, say nothing yet.
+  const shard = request.manifest.shard;
+  if (shard) return finish(`shard ${shard.index}/${shard.count} finished; arena merge judges the whole run`, EXIT_OK);
   if (request.config.mode === "live") {
     const live = judgeLive(c.judgement ?? {}, outcome.records, io);
     return finish(live.verdict, live.code);

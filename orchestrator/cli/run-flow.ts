@@ -23,6 +23,7 @@ import { createProgress } from "./progress.ts";
 import { didYouMean } from "./suggest.ts";
 import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-plan.ts";
 import { beforeFirstItem } from "./run-checks.ts";
+import { applyShard, shardLine } from "./run-shard.ts";
 import { concludeRun } from "./run-conclude.ts";
 import { checkItems } from "./run-items.ts";
 import { planJudgement } from "./run-judgement.ts";
@@ -141,6 +142,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
         ...(options.items && options.items.length > 0 ? { itemFilter: options.items } : {}),
       });
     }
+    request = applyShard(request, flags, resumeRef !== undefined);
     // Both a new run and a resume: the arenas may have changed since, the flags are this session's.
     refuseInvalidArenas(request.arenas, request.config.mode, io.cwd);
     checkExpectations(flags, request.arenas, io.cwd);
@@ -165,6 +167,8 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   if (checked.exitCode !== undefined) return checked.exitCode;
   request = checked.request;
 
+  const shard = shardLine(request);
+  if (shard !== undefined) io.stderr(`${shard}\n`);
   const journal = new JournalWriter(request.layout.journal);
   const progress = createProgress({
     write: (t) => io.stderr(t),
@@ -182,6 +186,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       startedAt: request.startedAt,
       concurrency: checked.concurrency,
       ...(request.itemFilter ? { itemFilter: request.itemFilter } : {}),
+      ...(request.keepCell ? { keepCell: request.keepCell } : {}),
       ...(request.prior ? { prior: request.prior } : {}),
       // Per session: a resume's workers are new processes and must not append to the first session's logs.
       dirs: request.layout.sessionDirs(request.session),

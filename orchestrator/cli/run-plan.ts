@@ -34,6 +34,8 @@ export interface RunRequest {
   readonly config: ArenaConfig;
   readonly corpusPath: string;
   readonly itemFilter?: readonly string[];
+  /** `--shard I/N`: the cells this run takes (cli/run-shard.ts); absent = every cell. */
+  readonly keepCell?: (arena: string, adapter: string, repeat: number, itemId: string) => boolean;
   readonly prior?: PriorCells;
   /** When the run (its first session) began. */
   readonly startedAt: Date;

@@ -5,3 +5,5 @@
 export { runArenas } from "./session.ts";
 export type { AdapterEntry, BuiltDeclarations, ItemTiming, LaneWitnessTiming, PriorCells, ProgressEvent, RunOptions, RunPlanEvent, RunOutcome } from "./options.ts";
 export { isProviderFaultError } from "./provider-faults.ts";
+export { MAX_SHARDS, parseShard, selectShard, SHARD_COST, ShardError, type ShardSelection, type ShardSpec } from "./shard.ts";
+export { planRun, laneCells } from "./plan.ts";

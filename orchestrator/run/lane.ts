@@ -21,7 +21,7 @@ import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } f
 import type { RunContext, SharedPool } from "./context.ts";
 import { runItem, type OpenLane } from "./item.ts";
 import type { AdapterEntry } from "./options.ts";
-import { cellsToRun, laneCells, type Cell } from "./plan.ts";
+import { cellsToRun, keptCells, laneCells, type Cell } from "./plan.ts";
 import type { RunGateway } from "./run-gateway.ts";
 
 export interface LaneInput {
@@ -47,13 +47,13 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     options.onLane?.(arena.id, laneOutcome);
     return outcome;
   };
+  const cells = keptCells(laneCells(items, config.repeat), arena.id, adapter.name, options.keepCell);
   const unavailable: Unavailable = (reason, kind, libVersion, traceback) => {
-    ctx.advance(items.length * config.repeat, { arena: arena.id, framework: adapter.name, unavailable: reason });
+    ctx.advance(cells.length, { arena: arena.id, framework: adapter.name, unavailable: reason });
     const record = { framework: adapter.name, available: false, lib_version: libVersion, variant, reason, unavailable_kind: kind };
     return settle({ ...record, ...(traceback ? { traceback } : {}), items: [] });
   };
 
-  const cells = laneCells(items, config.repeat);
   const todo = cellsToRun(cells, prior);
   const unsupported = harnessUnsupported(arena.declaredTools);
   if (unsupported) {

@@ -71,6 +71,8 @@ export interface RunOptions {
   readonly concurrency?: number;
   /** Restrict to these item ids (a partial run: no scorecard). */
   readonly itemFilter?: readonly string[];
+  /** Run only the cells this returns true for (`--shard I/N`, run/shard.ts); lanes without one are not opened. */
+  readonly keepCell?: (arena: string, adapter: string, repeat: number, itemId: string) => boolean;
   readonly dirs: {
     /** Worker logs of this run. */
     readonly logDir: string;

@@ -5,13 +5,13 @@
  */
 import { cellKey, itemKey } from "../store/journal.ts";
 import type { RunOptions, RunPlanEvent } from "./options.ts";
-import { laneCells, type ArenaPlan } from "./plan.ts";
+import { keptCells, laneCells, type ArenaPlan } from "./plan.ts";
 
-export function planEvent(options: Pick<RunOptions, "prior" | "config">, plan: readonly ArenaPlan[], concurrency: number, total: number): RunPlanEvent {
+export function planEvent(options: Pick<RunOptions, "prior" | "config" | "keepCell">, plan: readonly ArenaPlan[], concurrency: number, total: number): RunPlanEvent {
   const lanes = plan.flatMap(({ arena, items, adapters }) =>
     adapters.map((adapter) => {
       const prior = options.prior?.items.get(cellKey(arena.id, adapter.name));
-      const cells = laneCells(items, options.config.repeat).filter((c) => !prior?.has(itemKey(c.repeat, c.item.id))).length;
+      const cells = keptCells(laneCells(items, options.config.repeat), arena.id, adapter.name, options.keepCell).filter((c) => !prior?.has(itemKey(c.repeat, c.item.id))).length;
       return { arena: arena.id, adapter: adapter.name, cells };
     }),
   );

@@ -20,16 +20,31 @@ export interface ArenaPlan {
   readonly adapters: readonly AdapterEntry[];
 }
 
+/** Whether a cell is this session's to run (`--shard`: run/shard.ts); absent = every cell. */
+export type KeepCell = (arena: string, adapter: string, repeat: number, itemId: string) => boolean;
+
 export function planRun(
   arenas: readonly Arena[],
   adapters: readonly AdapterEntry[],
   itemFilter?: readonly string[],
+  keep?: KeepCell,
+  repeat = 1,
 ): ArenaPlan[] {
-  return arenas.map((arena) => ({
+  const plan = arenas.map((arena) => ({
     arena,
     items: itemFilter ? arena.items.filter((i) => itemFilter.includes(i.id)) : arena.items,
     adapters: adapters.filter((a) => !a.onlyArenas || a.onlyArenas.includes(arena.id)),
   }));
+  if (!keep) return plan;
+  // A shard opens only the lanes it has cells on, and only the arenas those lanes are on.
+  return plan
+    .map((p) => ({ ...p, adapters: p.adapters.filter((a) => laneCells(p.items, repeat).some((c) => keep(p.arena.id, a.name, c.repeat, c.item.id))) }))
+    .filter((p) => p.adapters.length > 0);
+}
+
+/** A lane's cells this session runs: every cell, or the shard's. */
+export function keptCells(cells: readonly Cell[], arena: string, adapter: string, keep?: KeepCell): Cell[] {
+  return keep ? cells.filter((c) => keep(arena, adapter, c.repeat, c.item.id)) : [...cells];
 }
 
 /** Every cell of a lane, in dataset order within each repeat. */
@@ -42,7 +57,8 @@ export function cellsToRun(cells: readonly Cell[], prior: ReadonlyMap<string, It
   return cells.filter((c) => !prior.has(itemKey(c.repeat, c.item.id)));
 }
 
-export function totalCells(plan: readonly ArenaPlan[], repeat: number): number {
+export function totalCells(plan: readonly ArenaPlan[], repeat: number, keep?: KeepCell): number {
+  if (keep) return plan.reduce((acc, p) => acc + p.adapters.reduce((n, a) => n + keptCells(laneCells(p.items, repeat), p.arena.id, a.name, keep).length, 0), 0);
   return plan.reduce((acc, p) => acc + p.items.length * repeat * p.adapters.length, 0);
 }
 

@@ -21,7 +21,7 @@ import { CircuitBreaker } from "./breaker.ts";
 import { runLane } from "./lane.ts";
 import { applyLateViolations } from "./late-violations.ts";
 import type { AdapterEntry, ItemTiming, RunOptions, RunOutcome } from "./options.ts";
-import { lanesPerAdapter, planRun, totalCells } from "./plan.ts";
+import { keptCells, laneCells, lanesPerAdapter, planRun, totalCells } from "./plan.ts";
 import { planEvent } from "./plan-event.ts";
 import { startRunGateway, type RunGateway } from "./run-gateway.ts";
 import { createScorer } from "./scorer.ts";
@@ -31,8 +31,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   const concurrency = options.concurrency ?? os.availableParallelism();
   const startedAt = isoSeconds(options.startedAt ?? new Date());
   mkdirSync(options.dirs.logDir, { recursive: true });
-  const plan = planRun(options.arenas, options.adapters, options.itemFilter);
-  const total = totalCells(plan, config.repeat);
+  const plan = planRun(options.arenas, options.adapters, options.itemFilter, options.keepCell, config.repeat);
+  const total = totalCells(plan, config.repeat, options.keepCell);
   options.onPlan?.(planEvent(options, plan, concurrency, total));
   const gateways = new Map<string, RunGateway>();
   const pools = new Map<AdapterEntry, SharedPool>();
@@ -170,7 +170,8 @@ interface ArenaOutcome {
 
 function arenaRecord(ctx: RunContext, { arena, items, frameworks, span, startedAt }: ArenaOutcome): RunRecord {
   const { config, options } = ctx;
-  const complete = frameworks.every((adapterRecord) => !adapterRecord.available || adapterRecord.items.length === items.length * config.repeat);
+  const planned = (adapter: string) => keptCells(laneCells(items, config.repeat), arena.id, adapter, options.keepCell).length;
+  const complete = frameworks.every((adapterRecord) => !adapterRecord.available || adapterRecord.items.length === planned(adapterRecord.framework));
   return {
     schema: 1,
     format_version: FORMAT_VERSION,

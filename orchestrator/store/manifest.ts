@@ -27,6 +27,21 @@ export const ManifestSchema = z.object({
   repeat: z.number().int().positive(),
   frameworks: z.array(z.string()),
   item_filter: z.array(z.string()).optional(),
+  /** `--shard I/N`: this run holds one part of the plan (run/shard.ts); `arena merge` joins the parts. */
+  shard: z
+    .object({
+      index: z.number().int().positive(),
+      count: z.number().int().positive(),
+      /** The whole plan's cells (every shard's), hashed: shards of one plan carry the same value. */
+      plan_sha256: z.string(),
+      cells: z.number().int().nonnegative(),
+      total_cells: z.number().int().nonnegative(),
+      cost: z.number().int().nonnegative(),
+      total_cost: z.number().int().nonnegative(),
+    })
+    .optional(),
+  /** Set on a run `arena merge` made: the shard runs it joins, in shard order. */
+  merged_from: z.array(z.string()).optional(),
   arenas: z.array(Fingerprinted.extend({ id: z.string() })),
   corpus: Fingerprinted,
   /** Every config value except the key; `config_hash` is over exactly this object. */

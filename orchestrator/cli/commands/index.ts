@@ -68,6 +68,11 @@ const RUN_FLAGS = {
     valueName: "ID",
     description: "only these items (a partial run: no scorecard); without --arena, the arenas that have them",
   },
+  shard: {
+    type: "string",
+    valueName: "I/N",
+    description: "run only part I of N of the cells, balanced by expected cost (1-based; join the parts with arena merge)",
+  },
   quiet: { type: "boolean", description: "no progress on stderr (default: a live line on a terminal, heartbeats and failures when piped)" },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -106,6 +111,22 @@ export const COMMANDS: readonly Command[] = [
     summary: "every arena × every available adapter (mock by default: no key needed)",
     ...RUN_LIKE,
     run: lazy(() => import("./bench.ts")),
+  },
+  {
+    name: "merge",
+    summary: "join the shard runs of one plan (run|bench --shard I/N) into one run: records, scorecards, summary, report",
+    common: [],
+    flags: {
+      out: { type: "string", valueName: "DIR", description: "the runs folder the merged run is written into (default: runs/)" },
+      expectations: { type: "string", valueName: "FILE", description: "the expected failures (default: expectations.toml beside the arenas)" },
+      strict: { type: "boolean", description: "any failed item exits 1, even one the expectations file lists" },
+      "min-pass-rate": RUN_FLAGS["min-pass-rate"],
+      thresholds: RUN_FLAGS.thresholds,
+      baseline: RUN_FLAGS.baseline,
+      alpha: RUN_FLAGS.alpha,
+    },
+    positionals: "RUN...",
+    run: lazy(() => import("./merge.ts")),
   },
   {
     name: "runs",
