@@ -14,7 +14,7 @@ const CALL_ID = /call_[0-9a-f]{8,}/g;
  * bootstrap intervals, whose seed is named after the run id (report/html/data.ts), so two unsharded
  * runs of one plan differ there too.
  */
-const MASKED_KEYS = /latency|duration|seconds|_ms$|_s$|^generatedAt$|^command$|^argv$|^pid$|^start_ticks$|^concurrency$|^meanInterval$/;
+const MASKED_KEYS = /latency|duration|seconds|_ms$|_s$|^generatedAt$|^command$|^argv$|^pid$|^start_ticks$|^concurrency$|^meanInterval$/i;
 
 export function maskText(text: string): string {
   return text.replace(RUN_ID, "(run)").replace(ISO_TIME, "(time)").replace(CALL_ID, "(call)").replace(/\b\d+(\.\d+)?s\b/g, "(secs)");
