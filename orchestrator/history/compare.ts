@@ -13,7 +13,7 @@
  * Only cells the provider served in both runs are paired (report/not-served.ts): a cell it failed
  * in either run is named apart, and can neither lose nor gain.
  */
-import { pairOutcomes, wilsonInterval } from "../stats/index.ts";
+import { clusteredPassInterval, itemOutcomes, pairOutcomes, wilsonInterval } from "../stats/index.ts";
 import { servedItems, servedPairs, unservedItems } from "../report/not-served.ts";
 import type { RunRecord } from "../report/record.ts";
 import { countChanges, diffItems, type ChangeCounts, type ItemDiff } from "./item-diff.ts";
@@ -35,8 +35,8 @@ export interface LaneDiff {
   readonly arena: string;
   readonly framework: string;
   /** Pass counts over each side's own served cells; undefined: the lane is not in that run. */
-  readonly a?: { passed: number; cells: number; available: boolean };
-  readonly b?: { passed: number; cells: number; available: boolean };
+  readonly a?: SideRate;
+  readonly b?: SideRate;
   /** Cells (same item, same repeat) that passed in A and fail in B; failed in A and pass in B. */
   readonly lost: readonly Cell[];
   readonly gained: readonly Cell[];
@@ -57,12 +57,21 @@ export interface LaneDiff {
   readonly regression: boolean;
 }
 
+/** A lane's pass count over its served cells, and the 95% interval over items (repeats one unit). */
+export interface SideRate {
+  readonly passed: number;
+  readonly cells: number;
+  readonly available: boolean;
+  readonly interval?: { readonly low: number; readonly high: number };
+}
+
 type Lane = RunRecord["frameworks"][number];
 
-function side(adapterRecord: Lane | undefined) {
+function side(adapterRecord: Lane | undefined): SideRate | undefined {
   if (!adapterRecord) return undefined;
   const served = servedItems(adapterRecord.items);
-  return { passed: served.filter((i) => i.passed).length, cells: served.length, available: adapterRecord.available };
+  const interval = clusteredPassInterval(itemOutcomes(served));
+  return { passed: served.filter((i) => i.passed).length, cells: served.length, available: adapterRecord.available, ...(interval ? { interval: { low: interval.low, high: interval.high } } : {}) };
 }
 
 const cellsOf = (items: Lane["items"]): Cell[] => items.map(({ item_id, repeat }) => ({ item_id, repeat }));
@@ -124,11 +133,14 @@ export function compareRuns(a: readonly RunRecord[], b: readonly RunRecord[], ru
   });
 }
 
-/** `17/18 94% [74–99]`: the pass count, rate and its 95% Wilson interval. */
-export function rateText(s: { passed: number; cells: number; available: boolean } | undefined): string {
+/**
+ * `17/18 94% [74–99]`: the pass count, rate and its 95% interval — over items when the side
+ * carries one (the same as Wilson's at one repeat, never narrower with more), else Wilson's.
+ */
+export function rateText(s: SideRate | undefined): string {
   if (s === undefined) return "-";
   if (!s.available) return "not available";
-  const ci = wilsonInterval(s.passed, s.cells);
+  const ci = s.interval ?? wilsonInterval(s.passed, s.cells);
   if (ci === undefined) return `0/0`;
   const pct = (x: number) => Math.round(x * 100);
   return `${s.passed}/${s.cells} ${pct(s.passed / s.cells)}% [${pct(ci.low)}–${pct(ci.high)}]`;
