@@ -8,6 +8,7 @@ import type { Manifest } from "../../store/manifest.ts";
 import { servedItems, servedPairs, unservedCauses } from "../not-served.ts";
 import type { RunRecord } from "../record.ts";
 import { itemGrid } from "./items.ts";
+import { runComparisons } from "./compare.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
 import { baselineLane, overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
 import type { LaneTranscriptFile } from "./transcript.ts";
@@ -153,5 +154,6 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
     resilience: resilienceRows(servedLanes),
     pause: pauseRows(servedLanes),
     ...grid,
+    ...(combined ? { comparisons: runComparisons(runs, runs.map((_, i) => runLabel(i))) } : {}),
   };
 }
