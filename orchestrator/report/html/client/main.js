@@ -6,8 +6,13 @@ function banner() {
   const text =
     DATA.mode === "mock"
       ? "Mock mode: the model's turns are scripted and identical for every framework. Only the resilience table and the prompt-size comparisons (prompt tokens, overhead vs the baseline) are meaningful; every other figure — pass rates, completion tokens, LLM calls, latency, cost — shows that the wiring works, not how good a framework is."
-      : "This report combines mock and live runs: mock figures other than resilience and prompt size are wiring only.";
+      : `This report combines mock and live runs (${runModes()}): the mock runs' figures other than resilience and prompt size are wiring only; the live runs' are measurements.`;
   return h("div", { className: "banner", role: "note", id: "mode-banner" }, text);
+}
+
+// Each run with its own mode (`R1 mock · R2 live`): a combined report never labels all rows with one.
+function runModes() {
+  return DATA.runs.map((r) => (r.label ? `${r.label} ${r.mode}` : r.mode)).join(" · ");
 }
 
 function boot() {
@@ -15,14 +20,15 @@ function boot() {
   const nav = h(
     "nav",
     {},
-    [["overview", "Overview"], ["charts", "Charts"], ["resilience", "Resilience"], ["pause", "Pause"], ["provenance", "Provenance"], ["items", "Items"]].map(([id, label]) => h("a", { href: `#${id}` }, label)),
+    [["overview", "Overview"], ["charts", "Charts"], ["resilience", "Resilience"], ["pause", "Pause"], ["provenance", "Provenance"], ["items", "Items"], ...(DATA.comparisons ? [["compare", "Run vs run"]] : [])].map(([id, label]) => h("a", { href: `#${id}` }, label)),
   );
   const root = document.getElementById("app");
   // append() skips the sections that have nothing to show (null); replaceChildren would print them.
   root.replaceChildren();
   append(root, [
-    h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${DATA.mode} · ${DATA.items.length} item rows · ${DATA.series.length} framework column(s)`), nav),
+    h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${runModes()} · ${DATA.items.length} item rows · ${DATA.series.length} framework column(s)`), nav),
     banner(),
+    renderCompare(),
     renderOverview(),
     renderCharts(),
     renderResilience(),
