@@ -65,7 +65,7 @@ export function compareText(diffs: readonly LaneDiff[], heading: CompareHeading)
   const rows = [["arena", "framework", "A", "B", "fixed", "broke", "unchanged", "p", "verdict"]];
   for (const d of diffs) {
     const c = d.changes;
-    rows.push([d.arena, d.framework, rateText(d.a), rateText(d.b), String(c.fixed), String(c.broke), String(c.unchanged), d.pValue.toFixed(3), verdict(d)]);
+    rows.push([d.arena, d.framework, rateText(d.a, d.intervals.a), rateText(d.b, d.intervals.b), String(c.fixed), String(c.broke), String(c.unchanged), d.pValue.toFixed(3), verdict(d)]);
   }
   const lines = diffs.flatMap(laneLines);
   return [`A: ${heading.a.runId} (${heading.a.mode})`, `B: ${heading.b.runId} (${heading.b.mode})`, "", renderTable(rows).trimEnd(), ...lines, summaryLine(diffs, heading.rule)].join("\n") + "\n";
@@ -85,7 +85,7 @@ export function compareMarkdown(diffs: readonly LaneDiff[], heading: CompareHead
   const rows = diffs.map((d) => {
     const c = d.changes;
     const deltas = DELTA_LABELS.map(([m, , digits]) => deltaText(d.paired.deltas[m], digits));
-    return [d.arena, d.framework, rateText(d.a), rateText(d.b), c.fixed, c.broke, c.unchanged, c["only-a"], c["only-b"], c["not-served"], d.pValue.toFixed(3), ...deltas, d.regression ? "**REGRESSION**" : verdict(d)].map((x) => cell(String(x)));
+    return [d.arena, d.framework, rateText(d.a, d.intervals.a), rateText(d.b, d.intervals.b), c.fixed, c.broke, c.unchanged, c["only-a"], c["only-b"], c["not-served"], d.pValue.toFixed(3), ...deltas, d.regression ? "**REGRESSION**" : verdict(d)].map((x) => cell(String(x)));
   });
   const out = [
     `## arena compare`,

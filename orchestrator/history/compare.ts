@@ -37,6 +37,8 @@ export interface LaneDiff {
   /** Pass counts over each side's own served cells; undefined: the lane is not in that run. */
   readonly a?: SideRate;
   readonly b?: SideRate;
+  /** Each side's pass-rate interval over items; absent where that side has no served item. */
+  readonly intervals: { readonly a?: Interval; readonly b?: Interval };
   /** Cells (same item, same repeat) that passed in A and fail in B; failed in A and pass in B. */
   readonly lost: readonly Cell[];
   readonly gained: readonly Cell[];
@@ -57,12 +59,16 @@ export interface LaneDiff {
   readonly regression: boolean;
 }
 
-/** A lane's pass count over its served cells, and the 95% interval over items (repeats one unit). */
+/** A lane's pass count over its served cells. */
 export interface SideRate {
   readonly passed: number;
   readonly cells: number;
   readonly available: boolean;
-  readonly interval?: { readonly low: number; readonly high: number };
+}
+
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
 }
 
 type Lane = RunRecord["frameworks"][number];
@@ -70,8 +76,14 @@ type Lane = RunRecord["frameworks"][number];
 function side(adapterRecord: Lane | undefined): SideRate | undefined {
   if (!adapterRecord) return undefined;
   const served = servedItems(adapterRecord.items);
-  const interval = clusteredPassInterval(itemOutcomes(served));
-  return { passed: served.filter((i) => i.passed).length, cells: served.length, available: adapterRecord.available, ...(interval ? { interval: { low: interval.low, high: interval.high } } : {}) };
+  return { passed: served.filter((i) => i.passed).length, cells: served.length, available: adapterRecord.available };
+}
+
+/** The 95% interval over items (each item's repeats one unit), so more repeats never narrow it. */
+function itemInterval(adapterRecord: Lane | undefined): Interval | undefined {
+  const served = adapterRecord?.available ? servedItems(adapterRecord.items) : [];
+  const ci = clusteredPassInterval(itemOutcomes(served));
+  return ci ? { low: ci.low, high: ci.high } : undefined;
 }
 
 const cellsOf = (items: Lane["items"]): Cell[] => items.map(({ item_id, repeat }) => ({ item_id, repeat }));
@@ -98,6 +110,7 @@ export function compareLane(arena: string, adapter: string, a: Lane | undefined,
     framework: adapter,
     ...(a ? { a: side(a) } : {}),
     ...(b ? { b: side(b) } : {}),
+    intervals: { ...(itemInterval(a) ? { a: itemInterval(a) } : {}), ...(itemInterval(b) ? { b: itemInterval(b) } : {}) },
     lost,
     gained,
     items,
@@ -134,13 +147,13 @@ export function compareRuns(a: readonly RunRecord[], b: readonly RunRecord[], ru
 }
 
 /**
- * `17/18 94% [74–99]`: the pass count, rate and its 95% interval — over items when the side
- * carries one (the same as Wilson's at one repeat, never narrower with more), else Wilson's.
+ * `17/18 94% [74–99]`: the pass count, rate and its 95% interval — `interval` when given (the
+ * lane's interval over items: Wilson's at one repeat, never narrower with more), else Wilson's.
  */
-export function rateText(s: SideRate | undefined): string {
+export function rateText(s: SideRate | undefined, interval?: Interval): string {
   if (s === undefined) return "-";
   if (!s.available) return "not available";
-  const ci = s.interval ?? wilsonInterval(s.passed, s.cells);
+  const ci = interval ?? wilsonInterval(s.passed, s.cells);
   if (ci === undefined) return `0/0`;
   const pct = (x: number) => Math.round(x * 100);
   return `${s.passed}/${s.cells} ${pct(s.passed / s.cells)}% [${pct(ci.low)}–${pct(ci.high)}]`;
