@@ -62,7 +62,9 @@ function itemLists(lane, comparison) {
 
 function laneRow(lane) {
   const c = lane.changes;
-  const tone = c.broke > 0 ? "bad" : c.fixed > 0 ? "ok" : "";
+  // p is marked only where it says something (below 5%); its colour follows the direction.
+  const significant = lane.test.paired > 0 && lane.test.pValue < 0.05;
+  const tone = !significant ? "" : c.broke > c.fixed ? "bad" : "ok";
   const p = lane.test.paired === 0 ? "—" : lane.test.pValue.toFixed(3);
   return [
     lane.arena,
