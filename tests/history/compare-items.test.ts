@@ -120,6 +120,17 @@ describe("renderings", () => {
     expect(runComparisons(runs.slice(0, 1), ["R1"])).toEqual([]);
   });
 
+  it("markdown keeps a pipe in a name inside its cell; a lane only B has is counted, never a regression", () => {
+    const b2 = [record("tool_use", [lane("a|b", cells("x|y", [false]))])];
+    const lanes = compareRuns(a, b2, { threshold: 0 });
+    const md = compareMarkdown(lanes, heading);
+    expect(md).toContain("| tool_use | a\\|b | - | 0/1 0% [0–79] | 0 | 0 | 0 | 0 | 1 | 0 |");
+    expect(lanes.map((d) => [d.framework, d.regression, d.changes["only-b"], d.changes["only-a"]])).toEqual([
+      ["vanilla", false, 0, 3],
+      ["a|b", false, 1, 0],
+    ]);
+  });
+
   it("item links encode every part and count repeats from 1", () => {
     expect(itemLink("a/b", "x y#1", "R2/vanilla", 2)).toBe("#a%2Fb/x%20y%231/R2%2Fvanilla/3");
   });
