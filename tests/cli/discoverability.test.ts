@@ -27,7 +27,7 @@ describe("discoverability (real CLI)", () => {
     for (const name of ["runs", "compare", "score", "adapters"]) expect(out.some((l) => l.startsWith(`  ${name} `))).toBe(true);
     const compare = await arenaCli(["compare", "--help"], {});
     expect(compare.stdout.split("\n").slice(0, 4 + COMPARE_RULE.length)).toEqual([
-      "usage: arena compare [--threshold N] [--alpha P] RUN_A RUN_B",
+      "usage: arena compare [--threshold N] [--alpha P] [--format F] RUN_A RUN_B",
       "",
       "diff two runs item by item (paired); exit 1 on a regression from RUN_A to RUN_B",
       "",

@@ -116,35 +116,40 @@ describe("run history (real CLI)", () => {
     expect(item.checks[0]).toMatchObject({ type: "numeric_equals", ok: false, spec: { value: 1648 } });
   });
 
-  it("arena compare: a lost item is a regression (exit 1) at the default threshold, within the rule with --threshold 1", async () => {
+  it("arena compare: a broken item is a regression (exit 1) at the default threshold, within the rule with --threshold 1", async () => {
     const r = await arenaCli(["compare", ids.a!, ids.b!], env);
-    expect(r.exitCode, r.stderr).toBe(1);
+    expect(r.exitCode, r.stderr + r.stdout).toBe(1);
     const out = lines(r.stdout);
-    expect(out.slice(0, 3)).toEqual([`A: ${ids.a}`, `B: ${ids.b}`, ""]);
+    expect(out.slice(0, 3)).toEqual([`A: ${ids.a} (mock)`, `B: ${ids.b} (mock)`, ""]);
     expect(out.slice(3, 5).map(cols)).toEqual([
-      ["arena", "framework", "A", "B", "lost", "gained", "p", "verdict"],
-      ["tool_use", "vanilla", "18/18 100% [82–100]", "17/18 94% [74–99]", "1", "0", "1.000", "REGRESSION"],
+      ["arena", "framework", "A", "B", "fixed", "broke", "unchanged", "p", "verdict"],
+      ["tool_use", "vanilla", "18/18 100% [82–100]", "17/18 94% [74–99]", "0", "1", "17", "1.000", "REGRESSION"],
     ]);
-    expect(out.slice(5)).toEqual(["  lost   tool_use/vanilla: tu-01", "1 regression(s) (--threshold 0): tool_use/vanilla"]);
+    // A re-score changes no answer: the same tokens, so every delta is exactly zero.
+    expect(out.slice(5)).toEqual([
+      "  broke      tool_use/vanilla: tu-01 1/1 → 0/1",
+      "  B − A     tool_use/vanilla: prompt tokens 0.0 (0.0%), completion tokens 0.0 (0.0%), cost $ 0.000000 (0.0%), latency s 0.000 (0.0%)",
+      "1 regression(s) (--threshold 0): tool_use/vanilla",
+    ]);
     expect(r.stderr).toBe("warning: arena tool_use: its files differ between the runs");
     const allowed = await arenaCli(["compare", ids.a!, ids.b!, "--threshold", "1"], env);
     expect(allowed.exitCode).toBe(0);
     expect(lines(allowed.stdout).at(-1)).toBe("no regression (--threshold 1)");
-    expect(cols(lines(allowed.stdout)[4]!).at(-1)).toBe("lost (within rule)");
+    expect(cols(lines(allowed.stdout)[4]!).at(-1)).toBe("broke (within rule)");
     const back = await arenaCli(["compare", ids.b!, ids.a!], env);
     expect(back.exitCode).toBe(0);
     expect(cols(lines(back.stdout)[4]!).at(-1)).toBe("improved");
-    expect(lines(back.stdout)).toContain("  gained tool_use/vanilla: tu-01");
+    expect(lines(back.stdout)).toContain("  fixed      tool_use/vanilla: tu-01 0/1 → 1/1");
   });
 
-  it("arena compare --alpha: six lost of six discordant cells (p = 0.031) regress at 0.05, not at 0.01", async () => {
+  it("arena compare --alpha: six broken of six differing items (p = 0.031) regress at 0.05, not at 0.01", async () => {
     breakChecks(["tu-02", "tu-03", "tu-04", "tu-05", "tu-06"]);
     const before = runIdsIn(root);
     expect((await arenaCli(["score", ids.a!], env)).exitCode).toBe(0);
     const c = newId(before);
     const at05 = await arenaCli(["compare", ids.a!, c, "--alpha", "0.05"], env);
     expect(at05.exitCode).toBe(1);
-    expect(cols(lines(at05.stdout)[4]!).slice(4)).toEqual(["6", "0", "0.031", "REGRESSION"]);
+    expect(cols(lines(at05.stdout)[4]!).slice(4)).toEqual(["0", "6", "12", "0.031", "REGRESSION"]);
     expect(lines(at05.stdout).at(-1)).toBe("1 regression(s) (--threshold 0, --alpha 0.05): tool_use/vanilla");
     const at01 = await arenaCli(["compare", ids.a!, c, "--alpha", "0.01"], env);
     expect(at01.exitCode).toBe(0);

@@ -78,10 +78,12 @@ const RUN_FLAGS = {
 
 /** The regression rule of `arena compare`, word for word as history/compare.ts applies it. */
 export const COMPARE_RULE = [
-  "Cells are paired by (item_id, repeat) per arena × framework. A lane regresses when it was",
-  "available in A and not in B, or when more than --threshold of its paired cells passed in A and",
-  "fail in B; with --alpha P, that loss must also be significant: McNemar's exact two-sided",
-  "p < P, with more cells lost than gained. Any regressed lane exits 1; none exits 0.",
+  "Per arena × framework, each item's repeats are one unit: its pass fraction over the cells the",
+  "provider served in both runs. An item is fixed (fraction up in B), broke (down) or unchanged.",
+  "A lane regresses when it was available in A and not in B, or when more than --threshold of its",
+  "items broke; with --alpha P, that loss must also be significant: the paired sign-flip test over",
+  "items (exact McNemar at one repeat) gives p < P, with more items broken than fixed. Any",
+  "regressed lane exits 1; none exits 0.",
 ];
 
 /** `run` and `bench` take the same flags and positionals: both go through runFlow. */
@@ -140,8 +142,9 @@ export const COMMANDS: readonly Command[] = [
     common: [],
     details: COMPARE_RULE,
     flags: {
-      threshold: { type: "string", valueName: "N", description: "lost cells a lane may have before it regresses (default: 0)" },
-      alpha: { type: "string", valueName: "P", description: "also require McNemar p < P for a regression (default: not required)" },
+      threshold: { type: "string", valueName: "N", description: "broken items a lane may have before it regresses (default: 0)" },
+      alpha: { type: "string", valueName: "P", description: "also require the paired item test's p < P for a regression (default: not required)" },
+      format: { type: "string", valueName: "F", description: "text (default) or markdown (a table and the named items, for a pull request)" },
     },
     positionals: "RUN_A RUN_B",
     run: lazy(() => import("./compare.ts")),

@@ -11,7 +11,11 @@ import type { ReportData } from "./types.ts";
 export const MOCK_NOTICE =
   "Mock mode — a wiring check, not a leaderboard of model quality: the model's turns are scripted and identical for every framework. Only the resilience table and the prompt-size comparisons (prompt tokens, overhead vs the baseline) are meaningful; every other figure — pass rates, completion tokens, LLM calls, latency, cost — shows that the wiring works, not how good a framework is.";
 
-export const MIXED_NOTICE = "This report combines mock and live runs: mock figures other than resilience and prompt size are wiring only, and the mock rows rank nothing about model quality.";
+/** Each run named with its own mode (`R1 mock · R2 live`), so no one label sits over every row. */
+export function mixedNotice(runs: NoticeSource["runs"]): string {
+  const modes = runs.map((r) => (r.label ? `${r.label} ${r.mode}` : r.mode)).join(" · ");
+  return `This report combines mock and live runs (${modes}): mock figures other than resilience and prompt size are wiring only, and the mock rows rank nothing about model quality; the live runs' are measurements.`;
+}
 
 type NoticeSource = Pick<ReportData, "mode" | "runs" | "cells" | "series">;
 
@@ -39,6 +43,6 @@ function partial(data: NoticeSource): Notice | undefined {
 }
 
 export function bannerNotices(data: NoticeSource): Notice[] {
-  const mode: Notice | undefined = data.mode === "mock" ? { kind: "mock", text: MOCK_NOTICE } : data.mode === "mixed" ? { kind: "mixed", text: MIXED_NOTICE } : undefined;
+  const mode: Notice | undefined = data.mode === "mock" ? { kind: "mock", text: MOCK_NOTICE } : data.mode === "mixed" ? { kind: "mixed", text: mixedNotice(data.runs) } : undefined;
   return [mode, providerFaults(data), partial(data)].filter((n): n is Notice => n !== undefined);
 }

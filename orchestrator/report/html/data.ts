@@ -9,6 +9,7 @@ import { servedItems, servedPairs, unservedCauses } from "../not-served.ts";
 import type { RunRecord } from "../record.ts";
 import { itemGrid } from "./items.ts";
 import { buildBoard } from "./leaderboard.ts";
+import { runComparisons } from "./compare.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
 import { baselineLane, overheadRows, pauseRows, promptOverhead, resilienceRows, type Lane } from "./tables.ts";
 import type { LaneTranscriptFile } from "./transcript.ts";
@@ -154,6 +155,7 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
     resilience: resilienceRows(servedLanes),
     pause: pauseRows(servedLanes),
     ...grid,
+    ...(combined ? { comparisons: runComparisons(runs, runs.map((_, i) => runLabel(i))) } : {}),
   };
   return { ...data, board: buildBoard(data) };
 }

@@ -7,6 +7,7 @@ import type { ErrorClass } from "../../run/error-class.ts";
 import type { ItemOutcomes } from "../../stats/index.ts";
 import type { CompactTranscript, TranscriptBlocks } from "./transcript.ts";
 import type { Board } from "./board-types.ts";
+import type { RunComparison } from "./compare-types.ts";
 
 export interface Interval {
   readonly low: number;
@@ -224,4 +225,6 @@ export interface ReportData {
   readonly board: Board;
   /** Each in its own JSON block in the page, parsed only when one of its items' transcript is opened. */
   readonly transcripts: LaneTranscripts[];
+  /** A combined report's run-vs-run view (html/compare.ts): consecutive runs, item by item; absent for one run. */
+  readonly comparisons?: RunComparison[];
 }

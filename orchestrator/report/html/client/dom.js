@@ -57,6 +57,9 @@ function section(id, title, ...children) {
 // identical turns compare anything; every other figure is shown as wiring.
 function wiringNote(meaningful) {
   if (DATA.mode === "live" || meaningful) return null;
+  // A combined report names its mock runs: the note must not sit over a live run's rows unqualified.
+  const mocks = DATA.runs.filter((r) => r.mode === "mock").map((r) => r.label);
+  if (DATA.mode === "mixed") return h("p", { className: "wiring" }, `Mock runs (${mocks.join(", ")}): wiring only, not a comparison; live runs are measurements.`);
   return h("p", { className: "wiring" }, "Mock mode: wiring only, not a comparison.");
 }
 
