@@ -108,7 +108,7 @@ export function judgeLive(judgement: LiveJudgement, records: readonly RunRecord[
     for (const d of diffs) {
       if (d.a === undefined || d.b === undefined) continue;
       const verdict = d.regression ? "REGRESSION" : d.lost.length > 0 ? "lost (not significant)" : d.gained.length > 0 ? "improved" : "same";
-      io.stdout(`baseline ${d.arena}/${d.framework}: ${rateText(d.a)} → ${rateText(d.b)}, lost ${d.lost.length}, gained ${d.gained.length}, p ${d.pValue.toFixed(3)}: ${verdict}\n`);
+      io.stdout(`baseline ${d.arena}/${d.framework}: ${rateText(d.a, d.intervals.a)} → ${rateText(d.b, d.intervals.b)}, lost ${d.lost.length}, gained ${d.gained.length}, p ${d.pValue.toFixed(3)}: ${verdict}\n`);
     }
     const regressed = diffs.filter((d) => d.regression);
     if (regressed.length > 0) code = EXIT_DIFFERENCE;
