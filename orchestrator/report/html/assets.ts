@@ -47,7 +47,7 @@ export function checkInlinable(label: string, code: string): string {
 }
 
 /** Concatenation order matters: helpers first, the entry point (which draws the page) last. */
-const CLIENT_FILES = ["dom.js", "tables.js", "charts.js", "grid.js", "detail.js", "main.js"];
+const CLIENT_FILES = ["dom.js", "tables.js", "charts.js", "item-link.js", "item-filters.js", "chat.js", "item-table.js", "item-view.js", "main.js"];
 
 let cached: Assets | undefined;
 

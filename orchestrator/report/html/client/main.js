@@ -21,19 +21,21 @@ function boot() {
   // append() skips the sections that have nothing to show (null); replaceChildren would print them.
   root.replaceChildren();
   append(root, [
-    h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${DATA.mode} · ${DATA.items.length} item rows · ${DATA.series.length} framework column(s)`), nav),
+    h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${DATA.mode} · ${DATA.items.length} items · ${DATA.series.length} framework column(s)`), nav),
     banner(),
     renderOverview(),
     renderCharts(),
     renderResilience(),
     renderPause(),
     renderProvenance(),
-    renderGrid(),
+    renderItemTable(),
   ]);
 }
 
 try {
   boot();
+  // An item link (#arena/item/framework/repeat) opens its cell, now and on every later change.
+  watchItemLinks();
   // Milliseconds since navigation started (what the size benchmark reports as load time), and
   // of that the client's own share: parsing the data and drawing the page.
   document.documentElement.setAttribute("data-ready-ms", String(Math.round(performance.now())));
