@@ -120,8 +120,10 @@ function renderItemView(dialog, link) {
   const calls = transcript ? servedToolCalls(transcript) : null;
   const figures = `${d.promptTokens} prompt + ${d.completionTokens} completion tokens · ${d.llmCalls} LLM call(s) · ${fmt(d.latencyS, 3)} s · ${d.legs} leg(s)${d.retries ? ` · ${d.retries} retried after a provider fault` : ""}`;
   dialog.dataset.link = itemHash(link);
-  dialog.replaceChildren(
-    h("header", {}, h("h2", {}, `${link.arena} / ${link.itemId}`), h("a", { className: "item-link", href: itemHash(link) }, "link"), close),
+  // append() skips the parts that have nothing to show (null); replaceChildren would print them.
+  dialog.replaceChildren();
+  append(dialog, [
+    h("header", {}, h("h2", {}, `${link.arena} / ${link.itemId}`), h("a", { className: "item-link", href: itemHash(link), title: "a stable link to this cell" }, "link"), close),
     essentials(row, d, group),
     switcher(row, link, group),
     whatHappened(d),
@@ -135,7 +137,7 @@ function renderItemView(dialog, link) {
     h("p", { className: "note" }, figures),
     h("h3", {}, "Transcript"),
     transcript ? chatView(transcript, lane.blocks) : h("p", { className: "note" }, "No transcript recorded for this item."),
-  );
+  ]);
   dialog.scrollTop = 0;
 }
 
