@@ -67,7 +67,7 @@ describe("the cause line", () => {
 
   it("names an error's class and text, and for an unserved cell what the provider did", () => {
     expect(cellCause(item("a", { passed: false, error: "budget exhausted", error_class: "adapter" }))).toBe("adapter error: budget exhausted");
-    const infra = item("a", { passed: false, error: "HTTP 503 from the provider", error_class: "infra", provider_faults: [{ leg: 1, fault: "status", status: 503 }] });
+    const infra = item("a", { passed: false, error: "HTTP 503 from the provider", error_class: "infra", provider_faults: [{ leg: 1, fault: "server_error", status: 503 }] });
     expect(cellCause(infra)).toBe("not served: the provider failed (503) — HTTP 503 from the provider");
   });
 
@@ -162,7 +162,7 @@ describe("filter counts equal the scorecards'", () => {
       sum((r) => r.violations),
     ]);
     // "Failed" includes the errored cells, as the scorecard's failed items do.
-    expect(counts.failed).toBeGreaterThan(counts.errored);
+    expect(counts.failed).toBeGreaterThan(counts.errored!);
     expect(counts.errored).toBeGreaterThan(0);
   });
 
