@@ -77,34 +77,37 @@ function filterCounts(rows, scope) {
   return { counts, classes, rules };
 }
 
-// `/pattern/flags` is a regular expression; anything else a case-insensitive substring.
-// Returns { test } or { error } (an invalid pattern is said, not thrown).
+// `/pattern/flags` is a regular expression; anything else a case-insensitive substring. Each
+// field is tested on its own, so `^` anchors at the start of a question or an answer, and a
+// pattern cannot match across two fields. Returns { test(fields) } or { error } (an invalid
+// pattern is said, not thrown).
 function searchMatcher(text) {
   const query = text.trim();
   if (!query) return null;
   const regex = /^\/(.+)\/([dgimsuvy]*)$/.exec(query);
   if (regex) {
+    let re;
     try {
-      const re = new RegExp(regex[1], regex[2].replace(/[gy]/g, ""));
-      return { test: (haystack) => re.test(haystack) };
+      re = new RegExp(regex[1], regex[2].replace(/[gy]/g, ""));
     } catch (err) {
       return { error: `not a valid regular expression: ${err.message}` };
     }
+    return { test: (fields) => fields.some((f) => re.test(f)) };
   }
   const needle = query.toLowerCase();
-  return { test: (haystack) => haystack.toLowerCase().includes(needle) };
+  return { test: (fields) => fields.some((f) => f.toLowerCase().includes(needle)) };
 }
 
-// What search reads: the id, the question, the expectation and every answer in full (from the
-// details), one field per line so a pattern cannot match across two of them by accident.
-function rowHaystack(row, details) {
-  const parts = [row.itemId, row.input, row.expected];
+// What search reads: the id, the question, the expectation, each cause and every answer in full
+// (from the details; the row's excerpt without them).
+function rowFields(row, details) {
+  const fields = [row.itemId, row.input, row.expected];
   for (const g of row.cells) {
     if (!g) continue;
-    parts.push(g.cause);
-    for (const r of g.repeats) parts.push(details ? details[r.detail].answer : g.answer);
+    if (g.cause) fields.push(g.cause);
+    for (const r of g.repeats) fields.push(details ? details[r.detail].answer : g.answer);
   }
-  return parts.join("\n");
+  return fields;
 }
 
 // null (unran) sorts last whatever the direction; a lower pass fraction first when ascending.

@@ -10,7 +10,7 @@ const tableState = { filter: "all", arena: "", series: -1, search: "", sort: { c
 // The details are parsed on the first search (search reads every answer in full), not at load.
 const haystacks = new Map();
 function haystackOf(row) {
-  if (!haystacks.has(row.key)) haystacks.set(row.key, rowHaystack(row, lazyJson("report-details")));
+  if (!haystacks.has(row.key)) haystacks.set(row.key, rowFields(row, lazyJson("report-details")));
   return haystacks.get(row.key);
 }
 
