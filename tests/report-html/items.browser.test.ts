@@ -42,7 +42,7 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
   const rowKeys = () => page.locator("#item-table tbody tr").evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-key")));
   const search = async (text: string) => {
     await page.fill("#item-search", text);
-    await page.waitForFunction((t) => (document.getElementById("item-search") as HTMLInputElement).value === t, text);
+    expect(await page.inputValue("#item-search")).toBe(text);
   };
 
   beforeAll(async () => {
@@ -61,10 +61,10 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
 
   it("fits 1440 px with 13 frameworks: the table scrolls inside its region, the page does not", async () => {
     expect(await page.locator("#item-table thead th.cell").count()).toBe(WIDE_FRAMEWORKS.length);
-    const widths = await page.evaluate(() => {
-      const region = document.querySelector(".table-region")!;
+    const widths = (await page.evaluate(`(() => {
+      const region = document.querySelector(".table-region");
       return { page: document.documentElement.scrollWidth, viewport: window.innerWidth, region: region.clientWidth, table: region.scrollWidth };
-    });
+    })()`)) as { page: number; viewport: number; region: number; table: number };
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     expect(widths.table).toBeGreaterThan(widths.region);
     // Repeats folded per item: one row per item, `2/3` where one of three repeats failed.
@@ -131,7 +131,7 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
     await expect(dialog.locator("dd.cause").textContent()).resolves.toBe("icontains: expected substring (ci) 'danube'");
     await expect(dialog.locator("pre.answer").textContent()).resolves.toBe("It is the Rhine.");
     // An errored cell says what happened once, not "skipped: adapter error" per check.
-    await linked.evaluate(() => (location.hash = "#resilience/q-05/framework_05/1"));
+    await linked.evaluate('location.hash = "#resilience/q-05/framework_05/1"');
     await expect(dialog.locator(".error-box").textContent()).resolves.toContain("adapter gave up: iteration budget exhausted");
     expect(await dialog.innerText()).not.toContain("skipped: adapter error");
     await linked.close();
@@ -139,19 +139,19 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
 
   it("puts an opened item's link in the address, and takes it out on close", async () => {
     await page.click('tr[data-key="tool_use/q-03"] td[data-series="framework_01"]');
-    await expect(page.evaluate(() => location.hash)).resolves.toBe("#tool_use/q-03/framework_01/2");
+    await expect(page.evaluate("location.hash")).resolves.toBe("#tool_use/q-03/framework_01/2");
     await expect(page.locator("dialog#item-detail dd.outcome").textContent()).resolves.toBe("framework_01 · repeat 2 of 3 · failed");
     await page.click('dialog#item-detail button[data-repeat="1"]');
-    await expect(page.evaluate(() => location.hash)).resolves.toBe("#tool_use/q-03/framework_01/1");
+    await expect(page.evaluate("location.hash")).resolves.toBe("#tool_use/q-03/framework_01/1");
     await page.click("dialog#item-detail button.close");
-    await expect(page.evaluate(() => location.hash)).resolves.toBe("#items");
+    await expect(page.evaluate("location.hash")).resolves.toBe("#items");
     expect(await page.locator("body").innerText()).not.toMatch(/\b(null|undefined|NaN)\b/);
   });
 
   it("opens a combined report's run-labelled column from its encoded series id", async () => {
     const other = await open(combined, `#tool_use/q-03/${encodeURIComponent("R2/framework_02")}/1`);
     await expect(other.locator("dialog#item-detail dd.outcome").textContent()).resolves.toBe("framework_02 (R2) · repeat 1 of 3 · passed");
-    await other.evaluate(() => (location.hash = "#tool_use/q-03/nobody/1"));
+    await other.evaluate('location.hash = "#tool_use/q-03/nobody/1"');
     await expect(other.locator("dialog#item-detail").textContent()).resolves.toContain("This report has no cell tool_use / q-03 / nobody / repeat 1");
     await other.close();
     expect(problems).toEqual([]);
