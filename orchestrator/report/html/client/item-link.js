@@ -22,3 +22,10 @@ function parseItemHash(hash) {
   if (!arena || !itemId || !series || !/^\d+$/.test(repeatText) || repeat < 1) return null;
   return { arena, itemId, series, repeat };
 }
+
+// The details and transcript blocks follow the client script in the page (render.ts), so what
+// reads them waits until the parser is done; once it is, this runs `fn` at once.
+function whenParsed(fn) {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", fn, { once: true });
+  else fn();
+}

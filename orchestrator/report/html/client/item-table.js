@@ -10,7 +10,11 @@ const tableState = { filter: "all", arena: "", series: -1, search: "", sort: { c
 // The details are parsed on the first search (search reads every answer in full), not at load.
 const haystacks = new Map();
 function haystackOf(row) {
-  if (!haystacks.has(row.key)) haystacks.set(row.key, rowFields(row, lazyJson("report-details")));
+  if (haystacks.has(row.key)) return haystacks.get(row.key);
+  const details = lazyJson("report-details");
+  // Before the page is parsed, the excerpts stand in (and are not kept).
+  if (!details) return rowFields(row, null);
+  haystacks.set(row.key, rowFields(row, details));
   return haystacks.get(row.key);
 }
 
@@ -159,7 +163,8 @@ function renderItemTable() {
     type: "search",
     id: "item-search",
     placeholder: "search questions and answers, or /regex/i",
-    oninput: (e) => ((tableState.search = e.target.value), refreshItems(true)),
+    // Search reads the full answers in the details block, there once the page is parsed.
+    oninput: (e) => ((tableState.search = e.target.value), whenParsed(() => refreshItems(true))),
   });
   renderItemBody(region);
   return section(

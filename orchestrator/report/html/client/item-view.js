@@ -142,6 +142,7 @@ function renderItemView(dialog, link) {
 }
 
 function openItemView(link) {
+  if (document.readyState === "loading") return void whenParsed(() => openItemView(link));
   const dialog = itemDialog();
   renderItemView(dialog, link);
   if (!dialog.open) dialog.showModal();
