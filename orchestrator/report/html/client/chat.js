@@ -83,12 +83,14 @@ function turnView(m, blocks) {
     const text = messageText(transcriptBlock(blocks, m.content_block));
     return h("div", { className: `turn role-${role}` }, h("details", {}, h("summary", {}, h("span", { className: "role" }, role), ` ${text.split("\n")[0].slice(0, 120)} (${text.length} chars)`), pre(text)));
   }
-  const label = role === "tool" ? `tool result${m.name ? ` (${m.name})` : ""}${m.tool_call_id ? ` → ${m.tool_call_id}` : ""}` : `${role}${m.streamed ? " (streamed)" : ""}${m.finish ? ` (${m.finish})` : ""}`;
+  const label = role === "tool" ? "tool result" : role;
+  const about = role === "tool" ? `${m.name ? ` ${m.name}` : ""}${m.tool_call_id ? ` → ${m.tool_call_id}` : ""}` : `${m.streamed ? " (streamed)" : ""}${m.finish ? ` (${m.finish})` : ""}`;
   const text = messageText(m.content);
   return h(
     "div",
     { className: `turn role-${role}` },
     h("span", { className: "role" }, label),
+    about ? h("span", { className: "muted" }, about) : null,
     text ? pre(text) : null,
     (Array.isArray(m.tool_calls) ? m.tool_calls : []).map(toolCallView),
   );
@@ -104,6 +106,19 @@ function rawJsonToggle(x, blocks) {
   return [button, box];
 }
 
+// A message's calls as names and arguments, to tell an echoed turn that changed them: arguments
+// that parse are compared as JSON (a framework may re-space them), others as the text sent.
+function callsText(m) {
+  const args = (a) => {
+    try {
+      return JSON.stringify(typeof a === "string" ? JSON.parse(a) : a);
+    } catch {
+      return a;
+    }
+  };
+  return JSON.stringify((Array.isArray(m.tool_calls) ? m.tool_calls : []).map((c) => [c.function && c.function.name, c.function && args(c.function.arguments)]));
+}
+
 function toolNamesOf(tools) {
   return Array.isArray(tools) ? tools.map((t) => (t && t.function && t.function.name) || "?").join(", ") : "(not a list)";
 }
@@ -117,8 +132,13 @@ function exchangeTurns(x, index, previous, blocks) {
     const continues = before.every((m, i) => i < messages.length && JSON.stringify(messages[i]) === m);
     if (continues) {
       fresh = messages.slice(before.length);
-      // The previous reply, as the framework echoed it back, was drawn already as that reply.
-      if (fresh.length && fresh[0].role === "assistant" && previous.replied) fresh = fresh.slice(1);
+      // The previous reply, as the framework echoed it back, was drawn already as that reply;
+      // unless its calls came back changed (a malformed call sent back as `{}`), which is drawn.
+      if (fresh.length && fresh[0].role === "assistant" && previous.replied) {
+        const echoed = fresh[0];
+        fresh = fresh.slice(1);
+        if (callsText(echoed) !== previous.calls) note = [h("p", { className: "bad" }, "The framework sent the previous reply back with its tool calls changed:"), turnView(echoed, blocks)];
+      }
     } else note = h("p", { className: "bad" }, "This request does not continue the previous one's history; it is drawn whole.");
   }
   const tools = x.request.tools_block !== undefined && (!previous || previous.tools !== x.request.tools_block) ? transcriptBlock(blocks, x.request.tools_block) : undefined;
@@ -142,7 +162,8 @@ function chatView(transcript, blocks) {
       let previous = null;
       const turns = leg.exchanges.map((x, i) => {
         const view = exchangeTurns(x, i, previous, blocks);
-        previous = { messages: Array.isArray(x.request.body.messages) ? x.request.body.messages : [], replied: replyMessages(x.reply).length > 0, tools: x.request.tools_block };
+        const replies = replyMessages(x.reply);
+        previous = { messages: Array.isArray(x.request.body.messages) ? x.request.body.messages : [], replied: replies.length > 0, calls: replies.length ? callsText(replies[0]) : "", tools: x.request.tools_block };
         return view;
       });
       return h("div", { className: "leg" }, transcript.legs.length > 1 ? h("h4", {}, `Leg ${l + 1}`) : null, turns);

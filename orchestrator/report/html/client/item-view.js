@@ -109,7 +109,7 @@ function renderItemView(dialog, link) {
   const column = DATA.series.findIndex((s) => s.id === link.series);
   const group = row && column >= 0 ? row.cells[column] : null;
   const cell = group ? group.repeats.find((r) => r.repeat === link.repeat) : null;
-  const close = h("button", { type: "button", className: "close", onclick: () => dialog.close() }, "close");
+  const close = h("button", { type: "button", className: "close", autofocus: true, onclick: () => dialog.close() }, "close");
   if (!cell) {
     dialog.replaceChildren(h("header", {}, h("h2", {}, "No such item"), close), h("p", { className: "bad" }, `This report has no cell ${link.arena} / ${link.itemId} / ${link.series} / repeat ${link.repeat}.`));
     return;
