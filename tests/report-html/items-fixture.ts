@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ItemRecord, RunRecord } from "../../orchestrator/report/record.ts";
+import { compactRequest, transcriptKey, type CompactExchange, type JsonObject, type LaneTranscriptFile } from "../../orchestrator/report/html/transcript.ts";
 import { fingerprintArena } from "../../orchestrator/store/manifest.ts";
 import { benchManifest } from "../support/records.ts";
 import { item, lane, record } from "./fixture.ts";
@@ -16,6 +17,26 @@ export const RUN_A = "20261201T080000000Z-aaaaaa";
 export const RUN_B = "20261202T080000000Z-bbbbbb";
 /** Past the table's excerpt: search must read the full answer to find it. */
 export const DEEP_TOKEN = "zebracorn";
+
+/** The call the model made on framework_05's failing q-03: its arguments are not JSON. */
+export const MALFORMED_ARGUMENTS = '{"query": "river Vienna';
+export const ECHOED_DETAIL = 'search({}): expected "ERROR: bad arguments", seen "no results"';
+
+/** framework_05 × q-03, repeat 3: the model's malformed call, sent back by the framework as `{}`. */
+export function malformedTranscript(): LaneTranscriptFile {
+  const blocks: LaneTranscriptFile["blocks"] = {};
+  const system = { role: "system", content: "Answer with the search tool." };
+  const user = { role: "user", content: QUESTIONS.tool_use!["q-03"]!.input };
+  const call = (args: string) => ({ id: "call_1", type: "function", function: { name: "search", arguments: args } });
+  const echoed = { role: "assistant", content: null, tool_calls: [call("{}")] };
+  const result = { role: "tool", tool_call_id: "call_1", content: "no results" };
+  const body = (messages: unknown[]): JsonObject => ({ model: "mock-model", messages: messages as JsonObject[] });
+  const exchanges: CompactExchange[] = [
+    { request: compactRequest(body([system, user]), blocks), reply: { json: { role: "assistant", content: null, tool_calls: [call(MALFORMED_ARGUMENTS)] } } },
+    { request: compactRequest(body([system, user, echoed, result]), blocks), reply: { json: { role: "assistant", content: "It is the Rhine." } } },
+  ];
+  return { format_version: 1, arena: "tool_use", framework: "framework_05", blocks, items: { [transcriptKey("q-03", 2)]: { legs: [{ exchanges }] } } };
+}
 
 export const QUESTIONS: Record<string, Record<string, { input: string; value: string }>> = {
   tool_use: {
@@ -40,7 +61,9 @@ function cell(arena: string, id: string, k: number, repeat: number): ItemRecord 
     return item(id, { repeat, passed: false, error: "adapter gave up: iteration budget exhausted", error_class: "adapter", output_text: "", checks: ok("skipped: adapter error", false) });
   }
   if (id === "q-03" && k > 0 && repeat === k % 3) {
-    return item(id, { repeat, passed: false, output_text: "It is the Rhine.", checks: ok(`expected substring (ci) '${value.toLowerCase()}'`, false) });
+    // framework_05's failure also broke a rule, flagged on both later requests of the leg.
+    const violations = k === 5 ? [2, 3].map((request) => ({ rule: "tool-output", leg: 1, request, detail: ECHOED_DETAIL })) : undefined;
+    return item(id, { repeat, passed: false, output_text: "It is the Rhine.", checks: ok(`expected substring (ci) '${value.toLowerCase()}'`, false), ...(violations ? { violations } : {}) });
   }
   return item(id, { repeat, output_text: answer, checks: ok(`expected substring (ci) '${value.toLowerCase()}'`, true) });
 }
@@ -60,6 +83,9 @@ function writeRun(runsDir: string, runId: string, arenas: { id: string; path: st
   mkdirSync(path.join(dir, "records"), { recursive: true });
   writeFileSync(path.join(dir, "run.json"), JSON.stringify(benchManifest({ run_id: runId, repeat: 3, arenas, sessions: [{ started_at: "2026-12-01T08:00:00Z", status: "complete" }] })));
   for (const r of wideRecords(runId)) writeFileSync(path.join(dir, "records", `${r.arena}.json`), JSON.stringify(r));
+  const t = malformedTranscript();
+  mkdirSync(path.join(dir, "transcripts", t.arena), { recursive: true });
+  writeFileSync(path.join(dir, "transcripts", t.arena, `${t.framework}.json`), JSON.stringify(t));
   return dir;
 }
 

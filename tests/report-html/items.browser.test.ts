@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeReport, writeRunReport } from "../../orchestrator/report/html/write.ts";
 import { scorecardRows, type AvailableRow } from "../../orchestrator/report/scorecard.ts";
 import { chromiumPath, launchChromium } from "../support/chromium.ts";
-import { DEEP_TOKEN, QUESTIONS, RUN_A, WIDE_FRAMEWORKS, wideRecords, writeWideRuns } from "./items-fixture.ts";
+import { DEEP_TOKEN, ECHOED_DETAIL, MALFORMED_ARGUMENTS, QUESTIONS, RUN_A, WIDE_FRAMEWORKS, wideRecords, writeWideRuns } from "./items-fixture.ts";
 
 const executable = chromiumPath();
 const required = Boolean(process.env.ARENA_REQUIRE_BROWSER);
@@ -130,6 +130,13 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
     await expect(dialog.locator("dd.outcome").textContent()).resolves.toBe("framework_05 · repeat 3 of 3 · failed");
     await expect(dialog.locator("dd.cause").textContent()).resolves.toBe("icontains: expected substring (ci) 'danube'");
     await expect(dialog.locator("pre.answer").textContent()).resolves.toBe("It is the Rhine.");
+    // The malformed call as the model sent it, not as the framework sent it back; the violation once.
+    await expect(dialog.locator("ul.tool-calls li.malformed code").textContent()).resolves.toBe(`search(${MALFORMED_ARGUMENTS})`);
+    await expect(dialog.locator(".chat .tool-call.malformed pre.arguments").first().textContent()).resolves.toBe(MALFORMED_ARGUMENTS);
+    await expect(dialog.locator(".chat").textContent()).resolves.toContain("The framework sent the previous reply back with its tool calls changed");
+    const violations = await dialog.locator("table.violations tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    expect(violations).toEqual([["tool-output", "1", "2, 3", `${ECHOED_DETAIL}as the model sent it: search(${MALFORMED_ARGUMENTS})`]]);
+    await expect(linked.locator('tr[data-key="tool_use/q-03"] td[data-series="framework_05"] .viol').textContent()).resolves.toBe(" ⚑1");
     // An errored cell says what happened once, not "skipped: adapter error" per check.
     await linked.evaluate('location.hash = "#resilience/q-05/framework_05/1"');
     await expect(dialog.locator(".error-box").textContent()).resolves.toContain("adapter gave up: iteration budget exhausted");
