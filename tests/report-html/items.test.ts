@@ -194,3 +194,20 @@ describe("the question", () => {
     expect(data.items.find((r) => r.key === "tool_use/t-01")!.input).toBe("");
   });
 });
+
+describe("the item link", () => {
+  type Link = { arena: string; itemId: string; series: string; repeat: number };
+  const link = clientFunctions<{ itemHash: (l: Link) => string; parseItemHash: (h: string) => Link | null }>(["item-link.js"], ["itemHash", "parseItemHash"]);
+
+  it("encodes each segment, so a combined report's series id is one segment, and reads it back", () => {
+    const cell = { arena: "tool_use", itemId: "t 01/β", series: "R2/vanilla", repeat: 3 };
+    expect(link.itemHash(cell)).toBe("#tool_use/t%2001%2F%CE%B2/R2%2Fvanilla/3");
+    expect(link.parseItemHash(link.itemHash(cell))).toEqual(cell);
+  });
+
+  it("is null for a section anchor, a repeat that is not 1-based, or a broken escape", () => {
+    for (const hash of ["#items", "", "#tool_use/t-01/vanilla/0", "#tool_use/t-01/vanilla/x", "#tool_use/t-01/%E0%A4%A/1", "#a/b/c/d/1"]) {
+      expect(link.parseItemHash(hash), hash).toBeNull();
+    }
+  });
+});
