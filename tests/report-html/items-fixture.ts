@@ -50,13 +50,16 @@ export const QUESTIONS: Record<string, Record<string, { input: string; value: st
   },
 };
 
-/** Which cells fail, by design: framework index k fails q-03 on repeat k % 3, and framework_05 errors on q-05. */
+/** Which cells fail, by design: framework index k fails q-03 on repeat k % 3, framework_05 errors on q-05, and the provider fails framework_07's q-01 once. */
 function cell(arena: string, id: string, k: number, repeat: number): ItemRecord {
   const { value } = QUESTIONS[arena]![id]!;
   const spec = { type: "icontains", value };
   const ok = (detail: string, passed: boolean) => [{ type: "icontains", ok: passed, detail, spec }];
   const filler = "the answer comes after a long preamble that fills the excerpt the table shows ".repeat(3);
   const answer = id === "q-02" && k === 3 ? `${filler}${value} ${DEEP_TOKEN}` : `The answer is ${value}.`;
+  if (id === "q-01" && k === 7 && repeat === 1) {
+    return item(id, { repeat, passed: false, error: "HTTP 503 Service Unavailable", error_class: "infra", provider_faults: [{ leg: 1, fault: "server_error", status: 503 }], output_text: "", checks: ok("skipped: adapter error", false) });
+  }
   if (id === "q-05" && k === 5) {
     return item(id, { repeat, passed: false, error: "adapter gave up: iteration budget exhausted", error_class: "adapter", output_text: "", checks: ok("skipped: adapter error", false) });
   }

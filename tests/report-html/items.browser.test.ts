@@ -97,6 +97,8 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
     await expect(count("failed")).resolves.toBe(String(rows.reduce((a, r) => a + r.items - r.passed, 0)));
     await expect(count("errored")).resolves.toBe(String(rows.reduce((a, r) => a + r.errors, 0)));
     await expect(count("class:adapter")).resolves.toBe("3");
+    await expect(count("unserved")).resolves.toBe(String(rows.reduce((a, r) => a + r.not_served, 0)));
+    await expect(count("unserved")).resolves.toBe("1");
     await page.check('input[name="item-filter"][value="failed"]');
     expect(await rowKeys()).toEqual(["resilience/q-05", "tool_use/q-03"]);
     // One framework on one arena: exactly its scorecard row.
@@ -141,6 +143,11 @@ describe.skipIf(!executable && !required)("the item table and item view in headl
     await linked.evaluate('location.hash = "#resilience/q-05/framework_05/1"');
     await expect(dialog.locator(".error-box").textContent()).resolves.toContain("adapter gave up: iteration budget exhausted");
     expect(await dialog.innerText()).not.toContain("skipped: adapter error");
+    // A cell the provider failed says what the provider did, and that no figure counts it.
+    await linked.evaluate('location.hash = "#tool_use/q-01/framework_07/2"');
+    await expect(dialog.locator(".error-box.unserved strong").textContent()).resolves.toBe("Not served by the provider: 503");
+    await expect(dialog.locator(".error-box.unserved").textContent()).resolves.toContain("counts in no figure");
+    await expect(linked.locator('tr[data-key="tool_use/q-01"] td[data-series="framework_07"] .score').textContent()).resolves.toBe("2/2 (+1 not served)");
     await linked.close();
   });
 
