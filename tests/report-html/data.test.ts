@@ -128,38 +128,40 @@ describe("buildReportData", () => {
     expect(data.pause.every((p) => p.arena === "durable_state")).toBe(true);
   });
 
-  it("puts one row per arena × item × repeat with a status per framework", () => {
+  it("puts one row per arena × item with a group per framework", () => {
     expect(data.items.map((r) => r.key)).toEqual([
-      "durable_state/d-01#0",
-      "resilience/r-01#0",
-      "resilience/r-02#0",
-      "resilience/r-03#0",
-      "tool_use/t-01#0",
-      "tool_use/t-02#0",
-      "tool_use/t-03#0",
+      "durable_state/d-01",
+      "resilience/r-01",
+      "resilience/r-02",
+      "resilience/r-03",
+      "tool_use/t-01",
+      "tool_use/t-02",
+      "tool_use/t-03",
     ]);
     const statuses = (key: string) => data.items.find((r) => r.key === key)!.cells.map((c) => c?.status ?? null);
-    expect(statuses("tool_use/t-02#0")).toEqual(["pass", "fail"]);
-    expect(statuses("tool_use/t-03#0")).toEqual(["pass", "error"]);
-    expect(statuses("resilience/r-03#0")).toEqual(["pass", null]);
-    expect(data.items.find((r) => r.key === "tool_use/t-01#0")!.cells[1]!.violations).toBe(1);
+    expect(statuses("tool_use/t-02")).toEqual(["pass", "fail"]);
+    expect(statuses("tool_use/t-03")).toEqual(["pass", "error"]);
+    expect(statuses("resilience/r-03")).toEqual(["pass", null]);
+    expect(data.items.find((r) => r.key === "tool_use/t-01")!.cells[1]!.violations).toBe(1);
   });
 
   it("keeps each item's checks, answer, error and violations in its detail", () => {
-    const row = data.items.find((r) => r.key === "tool_use/t-03#0")!;
-    const d = data.details[row.cells[1]!.detail]!;
+    const detailOf = (key: string, column: number) => data.details[data.items.find((r) => r.key === key)!.cells[column]!.repeats[0]!.detail]!;
+    const d = detailOf("tool_use/t-03", 1);
     expect(d.series).toBe("fancy");
     expect(d.error).toContain("TypeError");
     expect(d.errorClass).toBe("adapter");
-    const t01 = data.details[data.items.find((r) => r.key === "tool_use/t-01#0")!.cells[1]!.detail]!;
-    expect(t01.violations).toEqual([{ rule: "tool-output", leg: 1, request: 2, detail: "calculator result rewritten" }]);
+    expect(d.checksRan).toBe(false);
+    const t01 = detailOf("tool_use/t-01", 1);
+    expect(t01.violations).toEqual([{ rule: "tool-output", leg: 1, requests: [2], detail: "calculator result rewritten" }]);
     expect(t01.checks).toEqual([{ type: "icontains", ok: true, detail: "expected substring (ci) 'ok'" }]);
+    expect(t01.repeat).toBe(1);
   });
 
   it("carries transcripts per framework, referenced from the item that has one", () => {
-    const row = data.items.find((r) => r.key === "tool_use/t-02#0")!;
-    expect(data.details[row.cells[1]!.detail]!.transcript).toEqual({ lane: 0, key: "t-02#0" });
-    expect(data.details[row.cells[0]!.detail]!.transcript).toBeUndefined();
+    const row = data.items.find((r) => r.key === "tool_use/t-02")!;
+    expect(data.details[row.cells[1]!.repeats[0]!.detail]!.transcript).toEqual({ lane: 0, key: "t-02#0" });
+    expect(data.details[row.cells[0]!.repeats[0]!.detail]!.transcript).toBeUndefined();
     expect(data.transcripts).toHaveLength(1);
     const lane = data.transcripts[0]!;
     expect([lane.series, lane.arena]).toEqual(["fancy", "tool_use"]);
@@ -174,7 +176,7 @@ describe("buildReportData", () => {
     const d = buildReportData([fixtureRun({ records })], { generatedAt: GENERATED });
     const ghost = cell(d, "ghost", "tool_use");
     expect(ghost).toMatchObject({ available: false, unavailable: "not_installed", reason: "not installed", n: 0, metrics: {} });
-    expect(d.items.find((r) => r.key === "tool_use/t-01#0")!.cells[2]).toBeNull();
+    expect(d.items.find((r) => r.key === "tool_use/t-01")!.cells[2]).toBeNull();
   });
 
   it("is plain JSON: it survives a JSON round trip unchanged", () => {
@@ -256,18 +258,16 @@ describe("combined runs", () => {
 
   it("lines the same item of both runs up in one row, and measures overhead within each run", () => {
     expect(d.items).toHaveLength(7);
-    expect(d.items.find((r) => r.key === "tool_use/t-02#0")!.cells.map((c) => c?.status)).toEqual(["pass", "fail", "pass", "fail"]);
+    expect(d.items.find((r) => r.key === "tool_use/t-02")!.cells.map((c) => c?.status)).toEqual(["pass", "fail", "pass", "fail"]);
     expect(cell(d, "R2/fancy", "tool_use").promptOverhead).toBeCloseTo(1.25, 12);
     // Transcripts belong to the run that recorded them.
     expect(d.transcripts.map((t) => t.series)).toEqual(["R1/fancy"]);
   });
 
-  it("counts repeats as separate rows", () => {
+  it("folds an item's repeats into one row, numbered from 1", () => {
     const repeated = record("tool_use", [lane("vanilla", [item("t-01"), item("t-01", { repeat: 1, passed: false })])]);
     const r = buildReportData([{ runId: RUN_ID, records: [repeated] }], { generatedAt: GENERATED });
-    expect(r.items.map((x) => [x.key, x.cells[0]?.status])).toEqual([
-      ["tool_use/t-01#0", "pass"],
-      ["tool_use/t-01#1", "fail"],
-    ]);
+    expect(r.items.map((x) => [x.key, x.cells[0]?.status, x.cells[0]?.passes, x.cells[0]?.runs])).toEqual([["tool_use/t-01", "partial", 1, 2]]);
+    expect(r.items[0]!.cells[0]!.repeats.map((c) => c.repeat)).toEqual([1, 2]);
   });
 });

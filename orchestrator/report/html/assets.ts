@@ -47,7 +47,7 @@ export function checkInlinable(label: string, code: string): string {
 }
 
 /** Concatenation order matters: helpers first, the entry point (which draws the page) last. */
-const CLIENT_FILES = ["dom.js", "colours.js", "tables.js", "charts.js", "scatter.js", "leaderboard.js", "grid.js", "detail.js", "compare.js", "main.js"];
+const CLIENT_FILES = ["dom.js", "colours.js", "tables.js", "charts.js", "scatter.js", "leaderboard.js", "item-link.js", "item-filters.js", "chat.js", "item-table.js", "item-view.js", "compare.js", "main.js"];
 /** style.css first; board.css (the leaderboard and charts) after it. */
 const CSS_FILES = ["style.css", "board.css"];
 

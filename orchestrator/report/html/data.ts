@@ -7,7 +7,7 @@ import { itemOutcomes } from "../../stats/index.ts";
 import type { Manifest } from "../../store/manifest.ts";
 import { servedItems, servedPairs, unservedCauses } from "../not-served.ts";
 import type { RunRecord } from "../record.ts";
-import { itemGrid } from "./items.ts";
+import { itemTable } from "./items.ts";
 import { buildBoard } from "./leaderboard.ts";
 import { runComparisons } from "./compare.ts";
 import { errorsByClass, hasPricing, laneMetrics, violationsByRule } from "./metrics.ts";
@@ -22,6 +22,8 @@ export interface RunInput {
   readonly gitSha?: string;
   readonly records: readonly RunRecord[];
   readonly transcripts?: readonly LaneTranscriptFile[];
+  /** Each arena's questions by item id (html/inputs.ts), when the run's datasets are at hand. */
+  readonly inputs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export interface BuildOptions {
@@ -139,7 +141,13 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
   lanes.sort((a, b) => arenaIds.indexOf(a.record.arena) - arenaIds.indexOf(b.record.arena) || seriesOrder.indexOf(a.seriesId) - seriesOrder.indexOf(b.seriesId));
   const transcriptFiles = new Map<string, LaneTranscriptFile>();
   for (const run of runs) for (const t of run.transcripts ?? []) transcriptFiles.set(`${run.runId}/${t.arena}/${t.framework}`, t);
-  const grid = itemGrid(lanes, seriesOrder, (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.adapterRecord.framework}`));
+  const inputs = new Map(runs.map((r) => [r.runId, r.inputs]));
+  const grid = itemTable(
+    lanes,
+    seriesOrder,
+    (l) => transcriptFiles.get(`${l.runId}/${l.record.arena}/${l.adapterRecord.framework}`),
+    (l) => inputs.get(l.runId)?.[l.record.arena],
+  );
   const servedLanes = lanes.map((l) => ({ ...l, adapterRecord: { ...l.adapterRecord, items: servedItems(l.adapterRecord.items) } }));
   const modes = new Set(runs.map((r) => r.manifest?.mode ?? r.records[0]?.mode ?? "mock"));
   const data: Omit<ReportData, "board"> = {

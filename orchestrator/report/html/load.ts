@@ -11,6 +11,7 @@ import { isRunId } from "../../store/run-id.ts";
 import { readRunRecord, RecordReadError } from "../output.ts";
 import type { RunRecord } from "../record.ts";
 import type { RunInput } from "./data.ts";
+import { manifestInputs } from "./inputs.ts";
 import { LaneTranscriptFileSchema, missingBlocks, transcriptKey, type LaneTranscriptFile } from "./transcript.ts";
 
 export interface LoadFailure {
@@ -126,5 +127,9 @@ export function loadRun(dir: string): Loaded<RunInput> {
   }
   // Records carry it in their provenance; a manifest field (older layouts) is read as well.
   const gitSha = rawGitSha(manifestFile) ?? records.find((r) => r.provenance?.git_sha)?.provenance?.git_sha ?? undefined;
-  return { ok: true, value: { runId: manifest.run_id, manifest, ...(gitSha ? { gitSha } : {}), records, ...(transcripts.length ? { transcripts } : {}) } };
+  const inputs = manifestInputs(manifest);
+  return {
+    ok: true,
+    value: { runId: manifest.run_id, manifest, ...(gitSha ? { gitSha } : {}), records, ...(transcripts.length ? { transcripts } : {}), ...(Object.keys(inputs).length ? { inputs } : {}) },
+  };
 }

@@ -4,8 +4,8 @@
  * the file can be mailed, archived or opened from `file://`.
  *
  * The data is split in three kinds of block: what the page draws at load, the item details (read
- * on the first opened item) and one block of transcripts per framework × arena (read when one of
- * its items' transcript is expanded), so a large run's load time is the grid's, not its transcripts'.
+ * on the first opened item or search) and one block of transcripts per framework × arena (read when
+ * one of its items is opened), so a large run's load time is the table's, not its transcripts'.
  */
 import type { Assets } from "./assets.ts";
 import type { ReportData } from "./types.ts";
@@ -59,10 +59,12 @@ export function renderReportHtml(data: ReportData, assets: Assets): string {
     "<body>",
     `<div id="app"><noscript>This report draws itself with JavaScript; the data is in the page's JSON blocks.</noscript></div>`,
     jsonBlock("report-data", main),
-    jsonBlock("report-details", details),
-    ...transcriptBlocks,
     ...assets.libraries.map((l) => `<script>${l.code}</script>`),
     `<script>${client}</script>`,
+    // After the script: the page is drawn while the parser is still reading these (most of a large
+    // report's bytes); the client waits for the end of parsing before it reads one (whenParsed).
+    jsonBlock("report-details", details),
+    ...transcriptBlocks,
     "</body>",
     "</html>",
     "",

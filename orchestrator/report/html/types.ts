@@ -5,6 +5,7 @@
  */
 import type { ErrorClass } from "../../run/error-class.ts";
 import type { ItemOutcomes } from "../../stats/index.ts";
+import type { ItemDetail, ItemRow } from "./item-types.ts";
 import type { CompactTranscript, TranscriptBlocks } from "./transcript.ts";
 import type { Board } from "./board-types.ts";
 import type { RunComparison } from "./compare-types.ts";
@@ -163,41 +164,7 @@ export interface PauseRow {
   readonly legPromptTokens: number[];
 }
 
-export type ItemStatus = "pass" | "fail" | "error" | "unserved";
-
-/** The item grid keeps only what a row needs; the rest is in `details`, parsed on demand. */
-export interface ItemRow {
-  readonly key: string;
-  readonly arena: string;
-  readonly itemId: string;
-  readonly repeat: number;
-  /** One entry per series (same order as `series`): null where the series did not run it. */
-  readonly cells: (ItemCell | null)[];
-}
-
-export interface ItemCell {
-  readonly status: ItemStatus;
-  readonly violations: number;
-  /** Index into `details`. */
-  readonly detail: number;
-}
-
-export interface ItemDetail {
-  readonly series: string;
-  readonly checks: { type: string; ok: boolean; detail: string }[];
-  readonly answer: string;
-  readonly toolCalls: string[];
-  readonly error?: string;
-  readonly errorClass?: ErrorClass;
-  readonly violations: { rule: string; leg: number; request?: number; detail: string }[];
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly llmCalls: number;
-  readonly latencyS: number;
-  readonly legs: number;
-  /** Where this item's exchanges are, when its lane recorded them: `transcripts[lane].items[key]`. */
-  readonly transcript?: { readonly lane: number; readonly key: string };
-}
+export type { GroupStatus, ItemDetail, ItemGroup, ItemRow, ItemStatus, RepeatCell } from "./item-types.ts";
 
 /** One framework's transcripts on one arena: the unit the page parses when one is opened. */
 export interface LaneTranscripts {

@@ -31,7 +31,9 @@ function readJson(id) {
 const lazyJson = (() => {
   const cache = new Map();
   return (id) => {
-    if (!cache.has(id)) cache.set(id, readJson(id));
+    // While the page is still parsing, a block after the script may be missing or cut short:
+    // nothing is read (or cached) until it is done.
+    if (!cache.has(id) && document.readyState !== "loading") cache.set(id, readJson(id));
     return cache.get(id);
   };
 })();

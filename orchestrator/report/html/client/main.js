@@ -17,7 +17,7 @@ function boot() {
   // append() skips the sections that have nothing to show (null); replaceChildren would print them.
   root.replaceChildren();
   append(root, [
-    h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${runModes()} · ${DATA.items.length} item rows · ${DATA.series.length} framework column(s)`), nav),
+    h("header", {}, h("h1", {}, `agentic-arena report — ${title}`), h("p", { className: "mode" }, `mode: ${runModes()} · ${DATA.items.length} items · ${DATA.series.length} framework column(s)`), nav),
     renderBanner(),
     renderLeaderboard(),
     renderCompare(),
@@ -25,12 +25,14 @@ function boot() {
     renderResilience(),
     renderPause(),
     renderProvenance(),
-    renderGrid(),
+    renderItemTable(),
   ]);
 }
 
 try {
   boot();
+  // An item link (#arena/item/framework/repeat) opens its cell, now and on every later change.
+  watchItemLinks();
   // Milliseconds since navigation started (what the size benchmark reports as load time), and
   // of that the client's own share: parsing the data and drawing the page.
   document.documentElement.setAttribute("data-ready-ms", String(Math.round(performance.now())));
