@@ -113,4 +113,14 @@ describe.skipIf(!executable && !required)("the run-vs-run view in headless Chrom
     await unchanged.locator("summary").click();
     expect(await unchanged.locator("li").count()).toBe(2);
   });
+
+  it("a run-vs-run link opens that item in that run's column", async () => {
+    const broke = page.locator('#compare details[data-lane="tool_use/vanilla"] li.change-broke');
+    await broke.locator("a.item-link", { hasText: "in R2" }).click();
+    const dialog = page.locator("dialog#item-detail");
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await expect(dialog.locator("dd.outcome").textContent()).resolves.toBe("vanilla (R2) · repeat 1 of 1 · failed");
+    expect(await page.evaluate(() => location.hash)).toBe("#tool_use/t-01/R2%2Fvanilla/1");
+    await page.evaluate(() => (document.querySelector("dialog#item-detail") as HTMLDialogElement).close());
+  });
 });
