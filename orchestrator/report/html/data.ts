@@ -1,7 +1,7 @@
 /**
  * From loaded run records (and each run's manifest) to the report's data. Pure: the clock and
  * the statistics come in as arguments, so the same records always give the same report. Figures
- * count only the cells the provider served (report/not-served.ts); the item grid shows every cell.
+ * count only the cells the provider served (report/not-served.ts); the item table shows every cell.
  */
 import { itemOutcomes } from "../../stats/index.ts";
 import type { Manifest } from "../../store/manifest.ts";
@@ -137,7 +137,7 @@ export function buildReportData(runs: readonly RunInput[], options: BuildOptions
   });
   const seriesOrder = seriesList.map((s) => s.id);
   const arenaIds = [...arenas.keys()].sort();
-  // Arena-major, then series order: the grid's rows and the charts' facets follow it.
+  // Arena-major, then series order: the item table's rows and the charts' facets follow it.
   lanes.sort((a, b) => arenaIds.indexOf(a.record.arena) - arenaIds.indexOf(b.record.arena) || seriesOrder.indexOf(a.seriesId) - seriesOrder.indexOf(b.seriesId));
   const transcriptFiles = new Map<string, LaneTranscriptFile>();
   for (const run of runs) for (const t of run.transcripts ?? []) transcriptFiles.set(`${run.runId}/${t.arena}/${t.framework}`, t);
