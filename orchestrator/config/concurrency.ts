@@ -163,7 +163,7 @@ export function boundConcurrency(requested: number, budget: ConcurrencyBudget): 
   }
   const at = alive(lo);
   const wanted = alive(requested);
-  const describe = (w: WorkersAlive) => `${w.slots + w.spares} workers (${w.slots} in flight${w.spares > 0 ? ` + ${w.spares} durable spares` : ""}, ~${size(w.bytes)})`;
+  const describe = (w: WorkersAlive) => `${w.slots + w.spares} worker${w.slots + w.spares === 1 ? "" : "s"} (${w.slots} in flight${w.spares > 0 ? ` + ${w.spares} durable spares` : ""}, ~${size(w.bytes)})`;
   const message =
     `${label} ${requested} clamped to ${lo}: memory — ${describe(wanted)} could be alive at ${requested} in flight, ${describe(at)} at ${lo}, ` +
     `each adapter's worker at its measured size (orchestrator/config/worker-rss.json), ` +

@@ -113,7 +113,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       // last end), not the time since the run began.
       const span = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY };
       const gateway = gateways.get(arena.id)!;
-      const adapterRecords = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span })));
+      const openPriority = (adapter: AdapterEntry) => -1 - (options.adapters.indexOf(adapter) * plan.length + plan.findIndex((p) => p.arena === arena));
+      const adapterRecords = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span, openPriority: openPriority(adapter) })));
       return arenaRecord(ctx, { arena, items, frameworks: adapterRecords, span, startedAt });
     });
     records.push(...(await Promise.all(arenaRuns)));
