@@ -23,6 +23,7 @@ import { createProgress } from "./progress.ts";
 import { didYouMean } from "./suggest.ts";
 import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-plan.ts";
 import { beforeFirstItem } from "./run-checks.ts";
+import { markedNoRestart, noRestartOf } from "./no-restart.ts";
 import { concludeRun } from "./run-conclude.ts";
 import { checkItems } from "./run-items.ts";
 import { planJudgement } from "./run-judgement.ts";
@@ -100,7 +101,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   let request: RunRequest;
   try {
     if (resumeRef !== undefined) {
-      for (const flag of ["framework", "adapter", "mode", "repeat", "item"]) {
+      for (const flag of ["framework", "adapter", "mode", "repeat", "item", "no-restart"]) {
         if (flags[flag] !== undefined) throw new UsageError(`--${flag} cannot be combined with a resume: it runs with the recorded configuration`);
       }
       request = planResume({
@@ -143,6 +144,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     }
     // Both a new run and a resume: the arenas may have changed since, the flags are this session's.
     refuseInvalidArenas(request.arenas, request.config.mode, io.cwd);
+    if (noRestartOf(flags, request) && request.session === 0) request = markedNoRestart(request);
     checkExpectations(flags, request.arenas, io.cwd);
   } catch (err) {
     if (err instanceof LiveRefusedError) {
@@ -181,6 +183,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       runId: request.layout.runId,
       startedAt: request.startedAt,
       concurrency: checked.concurrency,
+      ...(request.manifest.no_restart ? { reuseWorkerAcrossPause: true } : {}),
       ...(request.itemFilter ? { itemFilter: request.itemFilter } : {}),
       ...(request.prior ? { prior: request.prior } : {}),
       // Per session: a resume's workers are new processes and must not append to the first session's logs.
@@ -234,6 +237,7 @@ function provenanceOf(request: RunRequest, concurrency: number): (arenaId: strin
     provider_host: providerHost(config.mode, config.baseUrl),
     config: manifest.config,
     concurrency,
+    ...(manifest.no_restart ? { no_restart: true as const } : {}),
     corpus_sha256: manifest.corpus.sha256,
     machine: machine(),
   };

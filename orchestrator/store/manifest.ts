@@ -27,6 +27,8 @@ export const ManifestSchema = z.object({
   repeat: z.number().int().positive(),
   frameworks: z.array(z.string()),
   item_filter: z.array(z.string()).optional(),
+  /** `--no-restart` (measurement only): durable pauses resumed on the same process (cli/no-restart.ts). */
+  no_restart: z.literal(true).optional(),
   arenas: z.array(Fingerprinted.extend({ id: z.string() })),
   corpus: Fingerprinted,
   /** Every config value except the key; `config_hash` is over exactly this object. */

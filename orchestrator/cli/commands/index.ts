@@ -68,6 +68,10 @@ const RUN_FLAGS = {
     valueName: "ID",
     description: "only these items (a partial run: no scorecard); without --arena, the arenas that have them",
   },
+  "no-restart": {
+    type: "boolean",
+    description: "measurement only: durable pauses resume on the same process, not a fresh one (recorded as no_restart; refused live and with --update-expected)",
+  },
   quiet: { type: "boolean", description: "no progress on stderr (default: a live line on a terminal, heartbeats and failures when piped)" },
 } as const satisfies Record<string, FlagSpec>;
 
