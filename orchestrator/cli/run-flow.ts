@@ -3,10 +3,9 @@
  * one), check everything that can be checked before the first item, run with a journal, write the
  * run folder, and map the outcome to an exit code (exit-codes.ts).
  */
-import os from "node:os";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
-import { MAX_CONCURRENCY } from "../config/concurrency.ts";
+import { defaultConcurrency, MAX_CONCURRENCY } from "../config/concurrency.ts";
 import { ConfigError, emptyValueNotes, LiveRefusedError, loadArenaConfig, MAX_REPEAT, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/index.ts";
@@ -162,7 +161,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     io.stderr(`warning: ${request.layout.journal}:${skipped.line}: skipped (${skipped.problem}); that cell runs again\n`);
   }
 
-  const requested = { value: countFlag(flags.concurrency, "concurrency", Math.min(os.availableParallelism(), MAX_CONCURRENCY), MAX_CONCURRENCY), given: flags.concurrency !== undefined };
+  const requested = { value: countFlag(flags.concurrency, "concurrency", defaultConcurrency(request.config.mode), MAX_CONCURRENCY), given: flags.concurrency !== undefined };
   const checked = await beforeFirstItem(request, requested, io);
   if (checked.exitCode !== undefined) return checked.exitCode;
   request = checked.request;

@@ -4,6 +4,7 @@
  * killed the orchestrator, losing the whole run: a run that cannot fit must run narrower instead.
  */
 
+import os from "node:os";
 import { HEAVIEST_WORKER_BYTES, workerBytesFor } from "./worker-rss.ts";
 
 const MIB = 1024 * 1024;
@@ -23,6 +24,22 @@ export const PER_WORKER_BYTES = HEAVIEST_WORKER_BYTES;
  * it the value is a typo, and the clamp's bisection and every slot count would start from it.
  */
 export const MAX_CONCURRENCY = 1024;
+
+/**
+ * Items in flight per core by default on a live run. A mock item keeps a core busy (the worker and
+ * the scripted gateway answer at once), so a mock run defaults to one item per core; a live item
+ * spends nearly all its time waiting on the provider, so more in flight use the same cores.
+ */
+export const LIVE_ITEMS_PER_CORE = 4;
+
+/**
+ * `--concurrency` when it is not given: the number of cores for a mock run, {@link
+ * LIVE_ITEMS_PER_CORE} per core for a live one (at most {@link MAX_CONCURRENCY}); either is then
+ * clamped to what memory allows, like a given value.
+ */
+export function defaultConcurrency(mode: "mock" | "live", cores: number = os.availableParallelism()): number {
+  return Math.min(MAX_CONCURRENCY, Math.max(1, cores) * (mode === "live" ? LIVE_ITEMS_PER_CORE : 1));
+}
 
 /** The share of available memory the workers may take; the rest is the orchestrator's (gateway, scoring, records). */
 export const MEMORY_SHARE = 0.75;

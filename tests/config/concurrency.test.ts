@@ -6,8 +6,11 @@
 import { describe, expect, it } from "vitest";
 import {
   MEMORY_SHARE,
+  LIVE_ITEMS_PER_CORE,
+  MAX_CONCURRENCY,
   PER_WORKER_BYTES,
   boundConcurrency,
+  defaultConcurrency,
   poolDemands,
   workersAlive,
   type PoolDemand,
@@ -165,5 +168,15 @@ describe("boundConcurrency", () => {
   it("refuses a request that is not a whole number ≥ 1 (parse flags with parseCount first)", () => {
     expect(() => boundConcurrency(0, { adapters: 1 })).toThrow(RangeError);
     expect(() => boundConcurrency(2.5, { adapters: 1 })).toThrow(RangeError);
+  });
+});
+
+describe("defaultConcurrency", () => {
+  it("runs at least as many items in flight as there are cores, and more on a live run that waits on its provider", () => {
+    expect(defaultConcurrency("mock", 2)).toBe(2);
+    expect(defaultConcurrency("live", 2)).toBe(2 * LIVE_ITEMS_PER_CORE);
+    expect(LIVE_ITEMS_PER_CORE).toBeGreaterThan(1);
+    expect(defaultConcurrency("mock", 0)).toBe(1);
+    expect(defaultConcurrency("live", 10_000)).toBe(MAX_CONCURRENCY);
   });
 });

@@ -30,7 +30,7 @@ const RUN_FLAGS = {
   concurrency: {
     type: "string",
     valueName: "N",
-    description: "items in flight at once (default: number of cores; clamped to what memory allows)",
+    description: "items in flight at once (default: the number of cores, 4 per core on a live run; clamped to what memory allows)",
   },
   resume: {
     type: "boolean",
