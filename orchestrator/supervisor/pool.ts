@@ -15,7 +15,8 @@
  *   is a whole process start taken from the run.
  * - Idle workers give their memory back: with the run's {@link WorkerBudget}, the workers alive
  *   outside the spares never outnumber the items in flight (the longest-idle one, of any pool, is
- *   stopped to make room), and when the last opened lane of a pool is done its idle workers go.
+ *   stopped to make room); lanes open adapter by adapter (session.ts), so a pool's workers roll
+ *   from one of its lanes to the next, and the pool closes after its last lane, early in the run.
  */
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
@@ -57,8 +58,6 @@ export class WorkerPool {
   private readonly sparesStarted = new Map<string, number>();
   private closed = false;
   private readonly members = new Map<WorkerProcess, BudgetMember>();
-  /** Lanes opened and not yet retired: when none is left, idle workers have nothing to wait for. */
-  private readonly activeLanes = new Set<string>();
 
   constructor(spec: PoolSpec) {
     this.spec = spec;
@@ -67,7 +66,6 @@ export class WorkerPool {
   /** Serve a new arena: its first build decides whether this adapter is available on it. */
   async open(lane: ArenaLane): Promise<OpenOutcome> {
     this.lanes.set(lane.arena.id, lane);
-    this.activeLanes.add(lane.arena.id);
     const index = this.idle.findIndex((w) => w.alive);
     const taken = index !== -1 ? this.takeIdle(index) : await this.spawn(true);
     if (isFailure(taken)) return taken;
@@ -136,21 +134,15 @@ export class WorkerPool {
   }
 
   /**
-   * An arena whose items are all done: its spares are let go, and when no other opened lane is
-   * left, the idle workers too (a lane opened later starts its own).
+   * An arena whose items are all done: its spares join the idle workers (for the adapter's next
+   * lane, within the budget's slots). Stopping the idle ones here too would restart a process for
+   * each of the adapter's lanes; the budget already stops them as soon as another adapter needs
+   * the room, and the pool closes after the adapter's last lane.
    */
   async retire(arena: string): Promise<void> {
-    this.activeLanes.delete(arena);
     const spares = this.spares.get(arena) ?? [];
     this.spares.delete(arena);
-    const ready = (await Promise.all(spares)).filter((w): w is WorkerProcess => w !== undefined);
-    if (this.activeLanes.size > 0) {
-      for (const spare of ready) this.release(spare);
-      return;
-    }
-    const idle = [...this.idle, ...ready];
-    this.idle = [];
-    await Promise.all(idle.map((w) => this.stopWorker(w)));
+    for (const spare of await Promise.all(spares)) if (spare) this.release(spare);
   }
 
   async close(): Promise<void> {
