@@ -28,7 +28,8 @@ export async function beforeFirstItem(request: RunRequest, requested: { value: n
     request.itemFilter ? a.items.filter((i) => request.itemFilter!.includes(i.id)).length : a.items.length;
   const bound = boundConcurrency(requested.value, {
     adapters: poolDemands(
-      request.arenas.map((a) => ({ id: a.id, durable: a.durable, items: itemRuns(a) })),
+      // Without restarts (--no-restart) a durable lane keeps no spares.
+      request.arenas.map((a) => ({ id: a.id, durable: a.durable && request.manifest.no_restart !== true, items: itemRuns(a) })),
       request.adapters,
       request.config.repeat,
     ),

@@ -3,10 +3,9 @@
  * one), check everything that can be checked before the first item, run with a journal, write the
  * run folder, and map the outcome to an exit code (exit-codes.ts).
  */
-import os from "node:os";
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
-import { MAX_CONCURRENCY } from "../config/concurrency.ts";
+import { defaultConcurrency, MAX_CONCURRENCY } from "../config/concurrency.ts";
 import { ConfigError, emptyValueNotes, LiveRefusedError, loadArenaConfig, MAX_REPEAT, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/index.ts";
@@ -23,6 +22,7 @@ import { createProgress } from "./progress.ts";
 import { didYouMean } from "./suggest.ts";
 import { planNewRun, planResume, resolveRunRef, type RunRequest } from "./run-plan.ts";
 import { beforeFirstItem } from "./run-checks.ts";
+import { markedNoRestart, noRestartOf } from "./no-restart.ts";
 import { applyShard, shardLine } from "./run-shard.ts";
 import { concludeRun } from "./run-conclude.ts";
 import { checkItems } from "./run-items.ts";
@@ -101,7 +101,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   let request: RunRequest;
   try {
     if (resumeRef !== undefined) {
-      for (const flag of ["framework", "adapter", "mode", "repeat", "item"]) {
+      for (const flag of ["framework", "adapter", "mode", "repeat", "item", "no-restart"]) {
         if (flags[flag] !== undefined) throw new UsageError(`--${flag} cannot be combined with a resume: it runs with the recorded configuration`);
       }
       request = planResume({
@@ -145,6 +145,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     request = applyShard(request, flags, resumeRef !== undefined);
     // Both a new run and a resume: the arenas may have changed since, the flags are this session's.
     refuseInvalidArenas(request.arenas, request.config.mode, io.cwd);
+    if (noRestartOf(flags, request) && request.session === 0) request = markedNoRestart(request);
     checkExpectations(flags, request.arenas, io.cwd);
   } catch (err) {
     if (err instanceof LiveRefusedError) {
@@ -162,7 +163,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     io.stderr(`warning: ${request.layout.journal}:${skipped.line}: skipped (${skipped.problem}); that cell runs again\n`);
   }
 
-  const requested = { value: countFlag(flags.concurrency, "concurrency", Math.min(os.availableParallelism(), MAX_CONCURRENCY), MAX_CONCURRENCY), given: flags.concurrency !== undefined };
+  const requested = { value: countFlag(flags.concurrency, "concurrency", defaultConcurrency(request.config.mode), MAX_CONCURRENCY), given: flags.concurrency !== undefined };
   const checked = await beforeFirstItem(request, requested, io);
   if (checked.exitCode !== undefined) return checked.exitCode;
   request = checked.request;
@@ -185,6 +186,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       runId: request.layout.runId,
       startedAt: request.startedAt,
       concurrency: checked.concurrency,
+      ...(request.manifest.no_restart ? { reuseWorkerAcrossPause: true } : {}),
       ...(request.itemFilter ? { itemFilter: request.itemFilter } : {}),
       ...(request.keepCell ? { keepCell: request.keepCell } : {}),
       ...(request.prior ? { prior: request.prior } : {}),
@@ -239,6 +241,7 @@ function provenanceOf(request: RunRequest, concurrency: number): (arenaId: strin
     provider_host: providerHost(config.mode, config.baseUrl),
     config: manifest.config,
     concurrency,
+    ...(manifest.no_restart ? { no_restart: true as const } : {}),
     corpus_sha256: manifest.corpus.sha256,
     machine: machine(),
   };

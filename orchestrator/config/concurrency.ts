@@ -4,16 +4,19 @@
  * killed the orchestrator, losing the whole run: a run that cannot fit must run narrower instead.
  */
 
+import os from "node:os";
+import { HEAVIEST_WORKER_BYTES, workerBytesFor } from "./worker-rss.ts";
+
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
 
 /**
- * Resident memory one worker may reach, from `node scripts/worker-memory.ts` (docs/performance.md,
- * "Worker memory"): the largest adapter, langgraph, peaks at 287–288 MiB after one pass over
- * every arena (98 items) and at 354–371 MiB after five (`--repeat 5`) — V8 lets the heap grow
- * while the machine has room — rounded up. Re-measure when an adapter or its framework changes.
+ * Resident memory of the heaviest worker measured (worker-rss.json, from the adapter cost table
+ * with a margin): what a worker is charged when its adapter is not known. Re-measure with
+ * `node scripts/adapter-costs.ts` then `node scripts/worker-rss.ts` when an adapter or its
+ * framework changes.
  */
-export const PER_WORKER_BYTES = 384 * MIB;
+export const PER_WORKER_BYTES = HEAVIEST_WORKER_BYTES;
 
 /**
  * Upper bound for `--concurrency`, checked before the memory clamp below. Up to here a large value
@@ -21,6 +24,22 @@ export const PER_WORKER_BYTES = 384 * MIB;
  * it the value is a typo, and the clamp's bisection and every slot count would start from it.
  */
 export const MAX_CONCURRENCY = 1024;
+
+/**
+ * Items in flight per core by default on a live run. A mock item keeps a core busy (the worker and
+ * the scripted gateway answer at once), so a mock run defaults to one item per core; a live item
+ * spends nearly all its time waiting on the provider, so more in flight use the same cores.
+ */
+export const LIVE_ITEMS_PER_CORE = 4;
+
+/**
+ * `--concurrency` when it is not given: the number of cores for a mock run, {@link
+ * LIVE_ITEMS_PER_CORE} per core for a live one (at most {@link MAX_CONCURRENCY}); either is then
+ * clamped to what memory allows, like a given value.
+ */
+export function defaultConcurrency(mode: "mock" | "live", cores: number = os.availableParallelism()): number {
+  return Math.min(MAX_CONCURRENCY, Math.max(1, cores) * (mode === "live" ? LIVE_ITEMS_PER_CORE : 1));
+}
 
 /** The share of available memory the workers may take; the rest is the orchestrator's (gateway, scoring, records). */
 export const MEMORY_SHARE = 0.75;
@@ -31,31 +50,59 @@ export interface PoolDemand {
   readonly itemRuns: number;
   /** Item runs of each durable arena the adapter runs: each keeps its own warm spares. */
   readonly durableItemRuns: readonly number[];
+  /** Bytes one of its workers is budgeted at (worker-rss.ts); default: the budget's `perWorkerBytes`. */
+  readonly workerBytes?: number;
+}
+
+/** The workers that can be alive at once with `c` items in flight, and the bytes they are budgeted at. */
+export interface WorkersAlive {
+  /** Workers in the run's slots (supervisor/worker-budget.ts): busy, or idle in a free slot. */
+  readonly slots: number;
+  /** Built spares of the durable lanes that can be running at once. */
+  readonly spares: number;
+  readonly bytes: number;
 }
 
 /**
- * Upper bound on the workers alive at once with `c` items in flight, from pool.ts and session.ts.
- * One p-queue of `c` slots is shared by every adapter, but each adapter has its own pool, and a
- * pool's idle workers live until the adapter's last arena is done — so each pool can hold
- * `min(c, itemRuns)` workers (one per slot it ever filled; at least 1, for the build) at the same
- * time as every other pool. A durable arena's lane also keeps `warmSpares = 2c` spares, never
- * more than its item runs (`spareBudget`), which join the idle workers when the arena is done:
+ * Upper bound on the workers alive at once with `c` items in flight, from pool.ts, worker-budget.ts
+ * and session.ts:
  *
- *     workers(c) = Σ_pools [ max(1, min(c, itemRuns)) + Σ_durable min(2c, durableItemRuns) ]
+ * - Slots: outside the spares, the run never holds more workers than items in flight — an idle one
+ *   is stopped to make room — so at most `c`, and a pool never more than its item runs (at least
+ *   1, for the build). Charged heaviest first: the worst case is the heaviest adapters filling
+ *   every slot.
+ * - Spares: a durable lane keeps `min(2c, its item runs)` built spares from its first item to its
+ *   last. Lanes queue their items one lane after another on the shared queue, so at most `c`
+ *   lanes have items in flight at once: the `min(c, lanes)` lanes with the most spare bytes are
+ *   charged.
  *
  * (A SIGKILLed worker of a durable restart can overlap its replacement for a few ms; not counted.)
  */
-export function workersAlive(c: number, pools: readonly PoolDemand[]): number {
-  return pools.reduce(
-    (sum, p) => sum + Math.max(1, Math.min(c, p.itemRuns)) + p.durableItemRuns.reduce((s, d) => s + Math.min(2 * c, d), 0),
-    0,
-  );
+export function workersAlive(c: number, pools: readonly PoolDemand[], perWorkerBytes = PER_WORKER_BYTES): WorkersAlive {
+  const bytesOf = (p: PoolDemand) => p.workerBytes ?? perWorkerBytes;
+  let slots = 0;
+  let bytes = 0;
+  for (const pool of [...pools].sort((a, b) => bytesOf(b) - bytesOf(a))) {
+    const taken = Math.min(c - slots, Math.max(1, pool.itemRuns));
+    if (taken <= 0) break;
+    slots += taken;
+    bytes += taken * bytesOf(pool);
+  }
+  const spareLanes = pools
+    .flatMap((p) => p.durableItemRuns.map((runs) => ({ count: Math.min(2 * c, runs), bytes: Math.min(2 * c, runs) * bytesOf(p) })))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, c);
+  return {
+    slots,
+    spares: spareLanes.reduce((n, l) => n + l.count, 0),
+    bytes: bytes + spareLanes.reduce((n, l) => n + l.bytes, 0),
+  };
 }
 
-/** The pools of a run: one per adapter that has an arena in it (`onlyArenas` as in session.ts). */
+/** The pools of a run: one per adapter that has an arena in it (`onlyArenas` as in session.ts), each at its measured worker size. */
 export function poolDemands(
   arenas: readonly { readonly id: string; readonly durable: boolean; readonly items: number }[],
-  adapters: readonly { readonly onlyArenas?: readonly string[] }[],
+  adapters: readonly { readonly name?: string; readonly onlyArenas?: readonly string[] }[],
   repeat: number,
 ): PoolDemand[] {
   return adapters.flatMap((adapter) => {
@@ -64,6 +111,7 @@ export function poolDemands(
     return [{
       itemRuns: mine.reduce((s, a) => s + a.items * repeat, 0),
       durableItemRuns: mine.filter((a) => a.durable).map((a) => a.items * repeat),
+      ...(adapter.name !== undefined ? { workerBytes: workerBytesFor(adapter.name) } : {}),
     }];
   });
 }
@@ -84,7 +132,7 @@ export interface ConcurrencyBudget {
   readonly items?: number;
   /** Bytes the workers can use; default `process.availableMemory()` (honours a cgroup limit, unlike `os.freemem()`). */
   readonly availableBytes?: number;
-  /** Peak resident bytes of one worker; default {@link PER_WORKER_BYTES}. */
+  /** Peak resident bytes of a worker whose pool does not say its own; default {@link PER_WORKER_BYTES}. */
   readonly perWorkerBytes?: number;
   /** How the requested value is named in the message (default `--concurrency`). */
   readonly label?: string;
@@ -111,17 +159,18 @@ function poolsOf(budget: ConcurrencyBudget): readonly PoolDemand[] {
 
 /**
  * Clamp `requested` items in flight to the largest `c` whose workers ({@link workersAlive}) fit:
- * `workers(c) × perWorkerBytes ≤ 0.75 × availableBytes`, and at least 1 (a run always makes
- * progress, one item at a time, even if the message has to say that may not fit).
+ * their budgeted bytes ≤ 0.75 × availableBytes, and at least 1 (a run always makes progress, one
+ * item at a time, even if the message has to say that may not fit).
  */
 export function boundConcurrency(requested: number, budget: ConcurrencyBudget): BoundedConcurrency {
   const { availableBytes = process.availableMemory(), perWorkerBytes = PER_WORKER_BYTES, label = "--concurrency" } = budget;
   if (!Number.isSafeInteger(requested) || requested < 1) throw new RangeError(`concurrency must be a whole number ≥ 1, got ${requested}`);
   const pools = poolsOf(budget);
   const usable = MEMORY_SHARE * availableBytes;
-  const fits = (c: number) => workersAlive(c, pools) * perWorkerBytes <= usable;
+  const alive = (c: number) => workersAlive(c, pools, perWorkerBytes);
+  const fits = (c: number) => alive(c).bytes <= usable;
   if (fits(requested)) return { concurrency: requested, clamped: false };
-  // workers(c) never decreases with c: the largest c that fits is found by bisection.
+  // The bytes never decrease with c: the largest c that fits is found by bisection.
   let lo = 1;
   let hi = requested;
   while (hi - lo > 1) {
@@ -129,10 +178,12 @@ export function boundConcurrency(requested: number, budget: ConcurrencyBudget): 
     if (fits(mid)) lo = mid;
     else hi = mid;
   }
-  const pooled = `${pools.length} adapter pool${pools.length === 1 ? "" : "s"}${pools.some((p) => p.durableItemRuns.length > 0) ? ", durable spares included" : ""}`;
+  const at = alive(lo);
+  const wanted = alive(requested);
+  const describe = (w: WorkersAlive) => `${w.slots + w.spares} worker${w.slots + w.spares === 1 ? "" : "s"} (${w.slots} in flight${w.spares > 0 ? ` + ${w.spares} durable spares` : ""}, ~${size(w.bytes)})`;
   const message =
-    `${label} ${requested} clamped to ${lo}: up to ${workersAlive(lo, pools)} workers can be alive at ${lo} in flight ` +
-    `(${workersAlive(requested, pools)} at ${requested}; ${pooled}), each needs up to ~${Math.round(perWorkerBytes / MIB)} MiB, ` +
+    `${label} ${requested} clamped to ${lo}: memory — ${describe(wanted)} could be alive at ${requested} in flight, ${describe(at)} at ${lo}, ` +
+    `each adapter's worker at its measured size (orchestrator/config/worker-rss.json), ` +
     `and ${size(availableBytes)} is available (${Math.round(MEMORY_SHARE * 100)}% for workers)${fits(lo) ? "" : "; even that may not fit"}`;
   return { concurrency: lo, clamped: true, message };
 }

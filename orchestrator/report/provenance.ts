@@ -18,6 +18,8 @@ export const ProvenanceSchema = z.object({
   config: z.record(z.string(), z.union([z.string(), z.number()])),
   /** Items in flight at once. */
   concurrency: z.number().int().positive(),
+  /** `--no-restart` (measurement only): durable pauses resumed on the same process, not a fresh one. */
+  no_restart: z.literal(true).optional(),
   /** The arena's files (arena.toml, dataset, script) and the search corpus, hashed. */
   arena_sha256: z.string(),
   corpus_sha256: z.string(),

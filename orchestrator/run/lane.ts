@@ -30,6 +30,12 @@ export interface LaneInput {
   readonly adapter: AdapterEntry;
   readonly gateway: RunGateway;
   readonly span: { start: number; end: number };
+  /**
+   * Where the lane's first build waits in the queue (higher starts first; every item of every lane
+   * outranks every build). Lanes are ranked adapter by adapter, so a pool's workers go from one of
+   * its lanes to the next instead of giving their slot to another adapter's build.
+   */
+  readonly openPriority?: number;
 }
 
 type Unavailable = (reason: string, kind: AdapterRecord["unavailable_kind"], libVersion: string, traceback?: string) => AdapterRecord;
@@ -71,7 +77,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     return { framework: adapter.name, available: true, lib_version: recordedLane?.lib_version ?? "unknown", variant, items: [] };
   }
 
-  const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length));
+  const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length), { priority: lane.openPriority ?? -1 });
   // What the adapter declares reaches the caller even when the lane then refuses it (a delegate that collides).
   if (isBuilt(built)) options.onBuilt?.(arena.id, adapter.name, { delegates: built.delegates, wireExceptions: built.wireExceptions });
   const cannotRun = isBuilt(built) ? notRunnable(ctx, arena, built, unavailable) : buildFailure(built, unavailable);

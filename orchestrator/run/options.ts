@@ -2,6 +2,7 @@
  * What a run is asked to do and what it hands back (the run's public types, p-queue style: each
  * option's meaning is stated where it is declared). Both the CLI and the probes build these.
  */
+import type { BudgetCounts } from "../supervisor/worker-budget.ts";
 import type { AgentResult } from "../../contract/protocol.ts";
 import type { Arena } from "../arena/schemas.ts";
 import type { ArenaConfig } from "../config/arena-config.ts";
@@ -108,8 +109,13 @@ export interface RunOptions {
   readonly legDeadlineMs?: number;
   /** Per-item scoring deadline (regexes from data files score untrusted text). */
   readonly scoreDeadlineMs?: number;
-  /** Test-only: resume durable arenas on the same process. See DriveOptions. */
+  /**
+   * Resume durable arenas on the same process (DriveOptions): probes, and `--no-restart`, which
+   * is for measurement only (the CLI refuses it where a run must prove its restarts).
+   */
   readonly reuseWorkerAcrossPause?: boolean;
+  /** Told each time the run's workers outside the spares change, busy and idle (supervisor/worker-budget.ts). */
+  readonly onWorkerCounts?: (counts: BudgetCounts) => void;
   /** Extra environment for workers (tests). */
   readonly workerEnv?: Readonly<Record<string, string>>;
   /** Working directory for workers (probes run them in an empty temp dir; default: inherited). */

@@ -13,6 +13,7 @@ import { inside } from "../files/safe-path.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
 import { FORMAT_VERSION, HARNESS_VERSION, isoSeconds, type AdapterRecord, type RunRecord } from "../report/record.ts";
 import { WorkerPool } from "../supervisor/pool.ts";
+import { WorkerBudget } from "../supervisor/worker-budget.ts";
 import { Isolation } from "../supervisor/sandbox/index.ts";
 import { canonicalOutputs } from "../witness/canonical.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
@@ -41,8 +42,10 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
   let refused: string | undefined;
   let done = 0;
 
+  // One budget for every pool: the workers alive outside the spares never outnumber the slots.
+  const budget = new WorkerBudget({ slots: concurrency, ...(options.onWorkerCounts ? { onChange: options.onWorkerCounts } : {}) });
   for (const [adapter, lanes] of lanesPerAdapter(plan, options.adapters)) {
-    pools.set(adapter, { pool: workerPool(options, adapter, gateways, lateViolations), lanesLeft: lanes });
+    pools.set(adapter, { pool: workerPool(options, adapter, gateways, lateViolations, budget), lanesLeft: lanes });
   }
   // An outside abort (Ctrl-C) or a refused lane: nothing new starts; what is in flight gets a
   // grace period, then every worker's process group is killed so the run can be written up.
@@ -110,7 +113,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       // last end), not the time since the run began.
       const span = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY };
       const gateway = gateways.get(arena.id)!;
-      const adapterRecords = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span })));
+      const openPriority = (adapter: AdapterEntry) => -1 - (options.adapters.indexOf(adapter) * plan.length + plan.findIndex((p) => p.arena === arena));
+      const adapterRecords = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span, openPriority: openPriority(adapter) })));
       return arenaRecord(ctx, { arena, items, frameworks: adapterRecords, span, startedAt });
     });
     records.push(...(await Promise.all(arenaRuns)));
@@ -134,8 +138,10 @@ function workerPool(
   adapter: AdapterEntry,
   gateways: ReadonlyMap<string, RunGateway>,
   lateViolations: LateViolation[],
+  budget: WorkerBudget,
 ): WorkerPool {
   return new WorkerPool({
+    budget,
     adapter: { name: adapter.name, module: adapter.module },
     corpusPath: options.corpusPath,
     logDir: options.dirs.logDir,

@@ -42,6 +42,8 @@ export const ManifestSchema = z.object({
     .optional(),
   /** Set on a run `arena merge` made: the shard runs it joins, in shard order. */
   merged_from: z.array(z.string()).optional(),
+  /** `--no-restart` (measurement only): durable pauses resumed on the same process (cli/no-restart.ts). */
+  no_restart: z.literal(true).optional(),
   arenas: z.array(Fingerprinted.extend({ id: z.string() })),
   corpus: Fingerprinted,
   /** Every config value except the key; `config_hash` is over exactly this object. */

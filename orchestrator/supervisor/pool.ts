@@ -9,19 +9,28 @@
  * - A durable resume never lands on the process that paused: that one is SIGKILLed, and the
  *   resume runs on a process that has never seen the item (not even in an earlier repeat). To
  *   keep that off the critical path, durable arenas keep built spares warm, started as soon as
- *   the arena opens; no more are started than the lane's items can use, because on a CPU-bound
- *   run a spare nobody claims is a whole process start taken from the run.
+ *   the lane's first item starts (not when it opens: every lane of a run opens at its start, and
+ *   spares for all of them at once would hold the memory of lanes that run much later); no more
+ *   are started than the lane's items can use, because on a CPU-bound run a spare nobody claims
+ *   is a whole process start taken from the run.
+ * - Idle workers give their memory back: with the run's {@link WorkerBudget}, the workers alive
+ *   outside the spares never outnumber the items in flight (the longest-idle one, of any pool, is
+ *   stopped to make room); lanes open adapter by adapter (session.ts), so a pool's workers roll
+ *   from one of its lanes to the next, and the pool closes after its last lane, early in the run.
  */
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
 import type { BuildOutcome, WorkerSpec } from "./worker-outcomes.ts";
 import { WorkerProcess } from "./worker-process.ts";
 import { WorkerFailure, isFailure } from "./failure.ts";
+import type { BudgetMember, WorkerBudget } from "./worker-budget.ts";
 
 export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "id"> {
   readonly logDir: string;
   /** File-name-safe label of the adapter, e.g. `vanilla`. */
   readonly label: string;
+  /** Shared by every pool of a run: caps the workers alive outside the spares (worker-budget.ts). Absent: idle workers live until `close`. */
+  readonly budget?: WorkerBudget;
 }
 
 /** One arena this pool's workers serve. */
@@ -48,6 +57,7 @@ export class WorkerPool {
   private readonly spares = new Map<string, Promise<WorkerProcess | undefined>[]>();
   private readonly sparesStarted = new Map<string, number>();
   private closed = false;
+  private readonly members = new Map<WorkerProcess, BudgetMember>();
 
   constructor(spec: PoolSpec) {
     this.spec = spec;
@@ -57,7 +67,7 @@ export class WorkerPool {
   async open(lane: ArenaLane): Promise<OpenOutcome> {
     this.lanes.set(lane.arena.id, lane);
     const index = this.idle.findIndex((w) => w.alive);
-    const taken = index !== -1 ? this.idle.splice(index, 1)[0]! : await this.spawn();
+    const taken = index !== -1 ? this.takeIdle(index) : await this.spawn(true);
     if (isFailure(taken)) return taken;
     const build = await this.buildOn(taken, lane);
     if (isFailure(build)) {
@@ -65,7 +75,6 @@ export class WorkerPool {
       return build;
     }
     this.release(taken);
-    if (build.ok) this.refillSpares(lane);
     return build;
   }
 
@@ -76,20 +85,25 @@ export class WorkerPool {
   async acquire(arena: string, notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
     const lane = this.lanes.get(arena);
     if (!lane) throw new Error(`pool for ${this.spec.label}: arena ${arena} was never opened`);
+    // The lane's first item: its spares start now, beside it (see the policy above).
+    if (!this.sparesStarted.has(arena)) this.refillSpares(lane);
     const usable = (w: WorkerProcess) => w.alive && (notSeen === undefined || !w.hasSeen(arena, notSeen));
     const builtIdle = this.idle.findIndex((w) => usable(w) && w.isBuiltFor(arena));
-    if (builtIdle !== -1) return this.idle.splice(builtIdle, 1)[0]!;
+    if (builtIdle !== -1) return this.takeIdle(builtIdle);
     const spares = this.spares.get(arena) ?? [];
     if (notSeen !== undefined && spares.length > 0) {
       // Claim a spare before awaiting it: two concurrent resumes must not both get the same one.
       const claimed = spares.shift()!;
       this.refillSpares(lane);
       const spare = await claimed;
-      if (spare && usable(spare)) return spare;
+      if (spare && usable(spare)) {
+        this.budgeted(spare);
+        return spare;
+      }
       if (spare) this.release(spare);
     }
     const anyIdle = this.idle.findIndex(usable);
-    return this.ready(anyIdle !== -1 ? this.idle.splice(anyIdle, 1)[0]! : await this.spawn(), lane);
+    return this.ready(anyIdle !== -1 ? this.takeIdle(anyIdle) : await this.spawn(true), lane);
   }
 
   release(worker: WorkerProcess): void {
@@ -98,12 +112,20 @@ export class WorkerPool {
       return;
     }
     this.idle.push(worker);
+    // Last: the budget may stop this very worker (or another pool's) to keep within the slots.
+    if (this.spec.budget) this.spec.budget.idleNow(this.memberOf(worker));
   }
 
   async discard(worker: WorkerProcess): Promise<void> {
     this.idle = this.idle.filter((w) => w !== worker);
     this.all.delete(worker);
+    this.leaveBudget(worker);
     await worker.kill();
+  }
+
+  /** How many worker processes this pool holds now (idle, busy and spares started). */
+  size(): number {
+    return this.all.size;
   }
 
   /** The durable restart: SIGKILL (no chance to flush), and wait until the process is gone. */
@@ -111,7 +133,12 @@ export class WorkerPool {
     await this.discard(worker);
   }
 
-  /** Stop keeping spares for an arena whose items are all done (its workers stay, for other arenas). */
+  /**
+   * An arena whose items are all done: its spares join the idle workers (for the adapter's next
+   * lane, within the budget's slots). Stopping the idle ones here too would restart a process for
+   * each of the adapter's lanes; the budget already stops them as soon as another adapter needs
+   * the room, and the pool closes after the adapter's last lane.
+   */
   async retire(arena: string): Promise<void> {
     const spares = this.spares.get(arena) ?? [];
     this.spares.delete(arena);
@@ -121,7 +148,7 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.spares.values()].flat());
-    await Promise.all([...this.all].map((w) => w.stop()));
+    await Promise.all([...this.all].map((w) => this.stopWorker(w)));
     this.all.clear();
     this.idle = [];
   }
@@ -132,6 +159,7 @@ export class WorkerPool {
     const workers = [...this.all];
     this.all.clear();
     this.idle = [];
+    for (const w of workers) this.leaveBudget(w);
     await Promise.all(workers.map((w) => w.kill()));
   }
 
@@ -141,7 +169,7 @@ export class WorkerPool {
     const started = () => this.sparesStarted.get(lane.arena.id) ?? 0;
     while (!this.closed && spares.length < lane.warmSpares && started() < lane.spareBudget) {
       this.sparesStarted.set(lane.arena.id, started() + 1);
-      spares.push(this.spawn().then((w) => this.ready(w, lane)).then((w) => (isFailure(w) ? undefined : w)));
+      spares.push(this.spawn(false).then((w) => this.ready(w, lane)).then((w) => (isFailure(w) ? undefined : w)));
     }
   }
 
@@ -163,7 +191,48 @@ export class WorkerPool {
     return worker.build({ arena: lane.arena, config: { ...lane.config, baseUrl: lane.baseUrlFor(tag) }, tag });
   }
 
-  private async spawn(): Promise<WorkerProcess | WorkerFailure> {
+  /** An idle worker taken up for an item. */
+  private takeIdle(index: number): WorkerProcess {
+    return this.budgeted(this.idle.splice(index, 1)[0]!);
+  }
+
+  /** `worker` counted as busy in the budget (joining it on its first item). */
+  private budgeted(worker: WorkerProcess): WorkerProcess {
+    this.spec.budget?.busyWith(this.memberOf(worker));
+    return worker;
+  }
+
+  private memberOf(worker: WorkerProcess): BudgetMember {
+    let member = this.members.get(worker);
+    if (!member) {
+      member = {
+        evict: () => {
+          this.idle = this.idle.filter((w) => w !== worker);
+          void this.stopWorker(worker);
+        },
+      };
+      this.members.set(worker, member);
+    }
+    return member;
+  }
+
+  private leaveBudget(worker: WorkerProcess): void {
+    const member = this.members.get(worker);
+    if (!member) return;
+    this.members.delete(worker);
+    this.spec.budget?.gone(member);
+  }
+
+  /** A graceful stop (the pool closing, or nothing left to wait for). */
+  private async stopWorker(worker: WorkerProcess): Promise<void> {
+    this.all.delete(worker);
+    this.leaveBudget(worker);
+    await worker.stop();
+  }
+
+  /** `forItem`: a worker for an item or a build, held in the budget's slots; else a spare. */
+  private async spawn(forItem: boolean): Promise<WorkerProcess | WorkerFailure> {
+    if (forItem) this.spec.budget?.beforeStart();
     const id = `w${this.spawned++}`;
     const { logDir, label, ...spec } = this.spec;
     const started = await WorkerProcess.start({ ...spec, id, logFile: path.join(logDir, `${label}__${id}.log`) });
@@ -173,7 +242,7 @@ export class WorkerPool {
       await this.discard(started.worker);
       return new WorkerFailure("spawn_failed", "the pool was closed");
     }
-    if (!started.failure) return started.worker;
+    if (!started.failure) return forItem ? this.budgeted(started.worker) : started.worker;
     await this.discard(started.worker);
     return started.failure;
   }

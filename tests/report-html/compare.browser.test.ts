@@ -120,7 +120,7 @@ describe.skipIf(!executable && !required)("the run-vs-run view in headless Chrom
     const dialog = page.locator("dialog#item-detail");
     await expect(dialog.isVisible()).resolves.toBe(true);
     await expect(dialog.locator("dd.outcome").textContent()).resolves.toBe("vanilla (R2) · repeat 1 of 1 · failed");
-    expect(await page.evaluate(() => location.hash)).toBe("#tool_use/t-01/R2%2Fvanilla/1");
-    await page.evaluate(() => (document.querySelector("dialog#item-detail") as HTMLDialogElement).close());
+    expect(await page.evaluate("location.hash")).toBe("#tool_use/t-01/R2%2Fvanilla/1");
+    await page.evaluate('document.querySelector("dialog#item-detail").close()');
   });
 });

@@ -30,7 +30,7 @@ const RUN_FLAGS = {
   concurrency: {
     type: "string",
     valueName: "N",
-    description: "items in flight at once (default: number of cores; clamped to what memory allows)",
+    description: "items in flight at once (default: the number of cores, 4 per core on a live run; clamped to what memory allows)",
   },
   resume: {
     type: "boolean",
@@ -61,7 +61,7 @@ const RUN_FLAGS = {
     valueName: "RUN",
     description: "live runs: exit 1 when a lane regresses from this recorded live run by `arena compare`'s rule",
   },
-  alpha: { type: "string", valueName: "P", description: "with --baseline: a loss must be significant, McNemar's p < P (default: 0.05)" },
+  alpha: { type: "string", valueName: "P", description: "with --baseline: a loss must be significant, the paired item test's p < P (default: 0.05)" },
   item: {
     type: "string",
     multiple: true,
@@ -72,6 +72,10 @@ const RUN_FLAGS = {
     type: "string",
     valueName: "I/N",
     description: "run only part I of N of the cells, balanced by expected cost (1-based; join the parts with arena merge)",
+  },
+  "no-restart": {
+    type: "boolean",
+    description: "measurement only: durable pauses resume on the same process, not a fresh one (recorded as no_restart; refused live and with --update-expected)",
   },
   quiet: { type: "boolean", description: "no progress on stderr (default: a live line on a terminal, heartbeats and failures when piped)" },
 } as const satisfies Record<string, FlagSpec>;

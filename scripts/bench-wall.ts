@@ -1,0 +1,89 @@
+/**
+ * Wall time and whole-tree CPU of an `arena bench`, for a checkout before and after a change,
+ * each run in a cpuacct cgroup of its own (so workers SIGKILLed inside bubblewrap are counted,
+ * which rusage misses), alternating between the checkouts round by round.
+ *
+ * Usage: node scripts/bench-wall.ts [--tree DIR]... [--rounds N] [-- <bench args>]
+ *        default: this checkout only, 1 round, the TypeScript adapters on every arena, mock mode.
+ *
+ * Beside each figure it prints the floor taken in the same run: the tree's CPU divided by the
+ * cores (the wall of a run that kept every core busy), and how many worker processes the run
+ * started (one log per worker in the run folder), so a wall above its floor shows whether the
+ * run was narrower than the machine or did more work. Needs a writable cgroup v1 cpuacct
+ * hierarchy (root on Linux); anything else is an error, never a figure from a lesser clock.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { execa } from "execa";
+
+const CPUACCT = "/sys/fs/cgroup/cpuacct";
+const HERE = fileURLToPath(new URL("..", import.meta.url));
+const TS_ADAPTERS = ["vanilla", "vanilla-multi", "openai_agents", "openai_agents-multi", "langgraph", "langgraph-multi", "ai_sdk", "ai_sdk-multi", "strands", "google_adk", "google_adk-multi", "mastra", "mastra-multi"];
+
+interface Sample {
+  readonly tree: string;
+  readonly wallSeconds: number;
+  readonly cpuSeconds: number;
+  readonly workersStarted: number;
+  readonly exitCode: number;
+  readonly clampLine?: string;
+}
+
+/** Every worker log under the run folder (`logs/…/<adapter>__w<N>.log`): one per process started. */
+function countWorkerLogs(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile() && /__w\d+\.log$/.test(entry.name)) n++;
+  return n;
+}
+
+async function sample(tree: string, benchArgs: readonly string[], tag: string): Promise<Sample> {
+  const group = path.join(CPUACCT, `arena-bench-wall-${process.pid}-${tag}`);
+  mkdirSync(group);
+  const output = mkdtempSync(path.join(os.tmpdir(), "arena-bench-wall-"));
+  try {
+    const started = performance.now();
+    const run = await execa("sh", ["-c", `echo $$ > ${group}/cgroup.procs && exec "$0" "$@"`, process.execPath, path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs], {
+      cwd: tree,
+      env: { ...process.env, ARENA_OUTPUT_ROOT: output },
+      reject: false,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    const wallSeconds = (performance.now() - started) / 1000;
+    const cpuSeconds = Number(readFileSync(path.join(group, "cpuacct.usage"), "utf8").trim()) / 1e9;
+    const stderr = String(run.stderr);
+    if (run.exitCode !== 0) process.stderr.write(`${tree}: bench exited ${run.exitCode}\n${stderr.slice(-1500)}\n`);
+    const clampLine = stderr.split("\n").find((l) => l.includes("clamped to"));
+    return { tree, wallSeconds, cpuSeconds, workersStarted: countWorkerLogs(output), exitCode: run.exitCode ?? -1, ...(clampLine ? { clampLine } : {}) };
+  } finally {
+    rmSync(output, { recursive: true, force: true });
+    try {
+      rmdirSync(group);
+    } catch (err) {
+      process.stderr.write(`cgroup ${group} not removed: ${(err as Error).message}\n`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  const dash = process.argv.indexOf("--");
+  const own = dash === -1 ? process.argv.slice(2) : process.argv.slice(2, dash);
+  const { values } = parseArgs({ args: own, options: { tree: { type: "string", multiple: true }, rounds: { type: "string" } } });
+  const benchArgs = dash === -1 ? ["--quiet", ...TS_ADAPTERS.flatMap((a) => ["--framework", a])] : process.argv.slice(dash + 1);
+  const trees = (values.tree ?? [HERE]).map((t) => path.resolve(t));
+  const rounds = Number(values.rounds ?? 1);
+  const cores = os.availableParallelism();
+  process.stdout.write(`bench ${benchArgs.join(" ")}\n${cores} cores; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}\n\n`);
+  process.stdout.write("| tree | round | wall (s) | tree CPU (s) | floor: CPU / cores (s) | workers started | exit | clamp |\n|---|--:|--:|--:|--:|--:|--:|---|\n");
+  for (let round = 1; round <= rounds; round++) {
+    for (const [i, tree] of trees.entries()) {
+      const s = await sample(tree, benchArgs, `${round}-${i}`);
+      process.stdout.write(`| ${path.basename(s.tree)} | ${round} | ${s.wallSeconds.toFixed(1)} | ${s.cpuSeconds.toFixed(1)} | ${(s.cpuSeconds / cores).toFixed(1)} | ${s.workersStarted} | ${s.exitCode} | ${s.clampLine ? s.clampLine.replace(/^arena: /, "").slice(0, 60) : "—"} |\n`);
+    }
+  }
+  process.stdout.write(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}\n`);
+}
+
+await main();
