@@ -3,7 +3,7 @@
  * Markdown for a pull-request comment. Both name every fixed and broken item, with its passes over
  * its compared repeats in each run (`tu-01 1/1 → 0/1`), and the deltas of each lane.
  */
-import { rateText, type LaneDiff } from "../history/compare.ts";
+import { rateText, type Cell, type LaneDiff } from "../history/compare.ts";
 import { scoreText, type ItemChange, type ItemDiff } from "../history/item-diff.ts";
 import { deltaText, type DeltaMetric } from "../history/paired-items.ts";
 import { renderTable } from "./table.ts";
@@ -51,7 +51,12 @@ function laneLines(d: LaneDiff): string[] {
   };
   list("broke", "broke     ", itemText);
   list("fixed", "fixed     ", itemText);
-  list("not-served", "not served", (i) => i.itemId);
+  if (d.notServedA.length + d.notServedB.length > 0) {
+    // Which run the provider failed, cell by cell (repeats 1-based, as everywhere): never a regression.
+    const repeated = [...d.notServedA, ...d.notServedB].some((c) => c.repeat > 0);
+    const which = (cells: readonly Cell[]) => (cells.length > 0 ? cells.map((c) => `${c.item_id}${repeated ? `#${c.repeat + 1}` : ""}`).join(", ") : "none");
+    out.push(`  not served by the provider ${lane} (not compared): A ${which(d.notServedA)}; B ${which(d.notServedB)}`);
+  }
   if (d.a && d.b) {
     list("only-a", "only in A ", (i) => i.itemId);
     list("only-b", "only in B ", (i) => i.itemId);
