@@ -37,8 +37,10 @@ describe("a leg's attempts as the wire left them", () => {
     const hungUp = (waitedMs: number, attempt = 1) => ({ attempt, status: null, outcome: "aborted" as const, providerFault: "timeout" as const, at: 0, closedAt: waitedMs, endedAt: null });
     const judged = (waits: readonly number[][], requestTimeoutS: number): LegAttempt[][] =>
       waits.map((leg) => legAttempts(leg.map((w, i) => hungUp(w, i)), new Set(), { now: 100_000, requestTimeoutS }));
-    // request_timeout_s = 2: the wait must reach 2 s less the clocks' slack (250 ms here).
-    expect(judged([[1_900, 1_700], [300]], 2).map((leg) => leg.map((a) => a.fault))).toEqual([["timeout", null], [null]]);
+    // request_timeout_s = 2: the wait must reach 2 s less the clocks' slack (500 ms here).
+    expect(judged([[1_900, 1_500, 1_400], [300]], 2).map((leg) => leg.map((a) => a.fault))).toEqual([["timeout", "timeout", null], [null]]);
+    // At 60 s the slack is 10%: 54 s is the provider's, 53 s the framework's own.
+    expect(judged([[54_000, 53_000]], 60).map((leg) => leg.map((a) => a.fault))).toEqual([["timeout", null]]);
     // So an item that failed after its own early hang-up stays the framework's, in its figures.
     const early = applyProviderFaults(record({ error: "TimeoutError: aborted", error_class: "timeout" }), judged([[300]], 60));
     expect([early.error_class, early.provider_faults]).toEqual(["timeout", undefined]);
