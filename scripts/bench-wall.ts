@@ -12,14 +12,14 @@
  * run was narrower than the machine or did more work. Needs a writable cgroup v1 cpuacct
  * hierarchy (root on Linux); anything else is an error, never a figure from a lesser clock.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
+import { commandInGroups, cpuSecondsOf, makeGroup, removeGroup } from "./support/cgroup.ts";
 
-const CPUACCT = "/sys/fs/cgroup/cpuacct";
 const HERE = fileURLToPath(new URL("..", import.meta.url));
 const TS_ADAPTERS = ["vanilla", "vanilla-multi", "openai_agents", "openai_agents-multi", "langgraph", "langgraph-multi", "ai_sdk", "ai_sdk-multi", "strands", "google_adk", "google_adk-multi", "mastra", "mastra-multi"];
 
@@ -40,30 +40,26 @@ function countWorkerLogs(dir: string): number {
 }
 
 async function sample(tree: string, benchArgs: readonly string[], tag: string): Promise<Sample> {
-  const group = path.join(CPUACCT, `arena-bench-wall-${process.pid}-${tag}`);
-  mkdirSync(group);
+  const group = makeGroup("cpuacct", `arena-bench-wall-${process.pid}-${tag}`);
   const output = mkdtempSync(path.join(os.tmpdir(), "arena-bench-wall-"));
   try {
     const started = performance.now();
-    const run = await execa("sh", ["-c", `echo $$ > ${group}/cgroup.procs && exec "$0" "$@"`, process.execPath, path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs], {
+    const [shell, args] = commandInGroups([group], [process.execPath, path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs]);
+    const run = await execa(shell, args, {
       cwd: tree,
       env: { ...process.env, ARENA_OUTPUT_ROOT: output },
       reject: false,
       stdio: ["ignore", "ignore", "pipe"],
     });
     const wallSeconds = (performance.now() - started) / 1000;
-    const cpuSeconds = Number(readFileSync(path.join(group, "cpuacct.usage"), "utf8").trim()) / 1e9;
+    const cpuSeconds = cpuSecondsOf(group);
     const stderr = String(run.stderr);
     if (run.exitCode !== 0) process.stderr.write(`${tree}: bench exited ${run.exitCode}\n${stderr.slice(-1500)}\n`);
     const clampLine = stderr.split("\n").find((l) => l.includes("clamped to"));
     return { tree, wallSeconds, cpuSeconds, workersStarted: countWorkerLogs(output), exitCode: run.exitCode ?? -1, ...(clampLine ? { clampLine } : {}) };
   } finally {
     rmSync(output, { recursive: true, force: true });
-    try {
-      rmdirSync(group);
-    } catch (err) {
-      process.stderr.write(`cgroup ${group} not removed: ${(err as Error).message}\n`);
-    }
+    removeGroup(group);
   }
 }
 

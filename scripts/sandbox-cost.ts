@@ -14,14 +14,14 @@
  * ratio of the sums and the median of the per-round ratios are given: one bench varies by 10–20%
  * from run to run on a shared machine, and pairing by round cancels a drift of the machine.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
+import { commandInGroups, cpuSecondsOf, hierarchyOf, makeGroup, removeGroup } from "./support/cgroup.ts";
 
-const CPUACCT = "/sys/fs/cgroup/cpuacct";
 const BIN = fileURLToPath(new URL("../orchestrator/cli/bin.mjs", import.meta.url));
 
 interface Sample {
@@ -35,12 +35,12 @@ interface Sample {
 
 /** One bench in a fresh cgroup; the shell joins it before it execs node, so nothing escapes it. */
 async function sample(mode: Sample["mode"], benchArgs: readonly string[], round: number): Promise<Sample> {
-  const group = path.join(CPUACCT, `arena-sandbox-cost-${process.pid}-${round}-${mode}`);
-  mkdirSync(group);
+  const group = makeGroup("cpuacct", `arena-sandbox-cost-${process.pid}-${round}-${mode}`);
   const output = mkdtempSync(path.join(os.tmpdir(), "arena-sandbox-cost-"));
   try {
     const started = performance.now();
-    const subprocess = execa("sh", ["-c", `echo $$ > ${group}/cgroup.procs && exec "$0" "$@"`, process.execPath, BIN, "bench", ...benchArgs], {
+    const [shell, args] = commandInGroups([group], [process.execPath, BIN, "bench", ...benchArgs]);
+    const subprocess = execa(shell, args, {
       env: { ...process.env, ARENA_SANDBOX: mode, ARENA_OUTPUT_ROOT: output },
       reject: false,
       stdio: ["ignore", "ignore", "pipe"],
@@ -53,17 +53,12 @@ async function sample(mode: Sample["mode"], benchArgs: readonly string[], round:
     }, 50);
     const run = await subprocess.finally(() => clearInterval(poll));
     const wallSeconds = (performance.now() - started) / 1000;
-    const cpuSeconds = Number(readFileSync(path.join(group, "cpuacct.usage"), "utf8").trim()) / 1e9;
+    const cpuSeconds = cpuSecondsOf(group);
     if (run.exitCode !== 0) process.stderr.write(`${mode} round ${round}: bench exited ${run.exitCode}\n${String(run.stderr).slice(-2000)}\n`);
     return { mode, cpuSeconds, orchestratorSeconds, wallSeconds, exitCode: run.exitCode ?? -1 };
   } finally {
     rmSync(output, { recursive: true, force: true });
-    // Empty once every process of the tree has exited; a leftover would keep it (and say so).
-    try {
-      rmdirSync(group);
-    } catch (err) {
-      process.stderr.write(`cgroup ${group} not removed: ${(err as Error).message}\n`);
-    }
+    removeGroup(group);
   }
 }
 
@@ -79,10 +74,9 @@ function processCpuSeconds(pid: number): number | undefined {
 
 export async function sandboxCost(rounds: number, benchArgs: readonly string[], warmup = 1): Promise<string> {
   try {
-    mkdirSync(path.join(CPUACCT, `arena-sandbox-cost-probe-${process.pid}`));
-    rmdirSync(path.join(CPUACCT, `arena-sandbox-cost-probe-${process.pid}`));
+    removeGroup(makeGroup("cpuacct", `arena-sandbox-cost-probe-${process.pid}`));
   } catch (err) {
-    throw new Error(`sandbox-cost needs a writable cpuacct cgroup at ${CPUACCT} (root on Linux with cgroup v1): ${(err as Error).message}`);
+    throw new Error(`sandbox-cost needs a writable cpuacct cgroup below ${hierarchyOf("cpuacct")} (root on Linux with cgroup v1): ${(err as Error).message}`);
   }
   const samples: (Sample & { round: number })[] = [];
   // Alternating, starting with each mode in turn, so a drift of the machine falls on both.
