@@ -6,7 +6,8 @@
  */
 import { itemOutcomes, pairedItemTest, type PairedItemResult } from "../stats/index.ts";
 import { servedPairs } from "../report/not-served.ts";
-import type { ItemRecord, RunRecord } from "../report/record.ts";
+import { costUsd, hasPricing, type Pricing } from "../report/pricing.ts";
+import type { ItemRecord } from "../report/record.ts";
 
 export const DELTA_METRICS = ["promptTokens", "completionTokens", "costUsd", "latencyS"] as const;
 export type DeltaMetric = (typeof DELTA_METRICS)[number];
@@ -29,7 +30,6 @@ export interface PairedLane {
   readonly dropped: number;
 }
 
-type Pricing = RunRecord["pricing"];
 type Cell = Pick<ItemRecord, "item_id" | "repeat" | "passed" | "error_class" | "prompt_tokens" | "completion_tokens" | "latency_s">;
 
 function value(cell: Cell, metric: DeltaMetric, pricing: Pricing): number {
@@ -41,11 +41,11 @@ function value(cell: Cell, metric: DeltaMetric, pricing: Pricing): number {
     case "latencyS":
       return cell.latency_s;
     case "costUsd":
-      return (cell.prompt_tokens / 1e6) * pricing.input_per_m + (cell.completion_tokens / 1e6) * pricing.output_per_m;
+      return costUsd(cell.prompt_tokens, cell.completion_tokens, pricing);
   }
 }
 
-const priced = (p: Pricing | undefined) => p !== undefined && (p.input_per_m > 0 || p.output_per_m > 0);
+const priced = (p: Pricing | undefined) => p !== undefined && hasPricing(p);
 
 function mean(values: readonly number[]): number {
   return values.reduce((s, v) => s + v, 0) / values.length;

@@ -4,6 +4,7 @@
  */
 import { formatFixed, pyRound } from "@agentic-arena/py-semantics";
 import { failureReason } from "./failure-reason.ts";
+import { costUsd } from "./pricing.ts";
 import { causesText, servedItems, unservedCauses, unservedText } from "./not-served.ts";
 import { statisticsSection } from "./scorecard-stats.ts";
 import type { AdapterRecord, RunRecord } from "./record.ts";
@@ -52,7 +53,7 @@ function rowFor(adapterRecord: AdapterRecord, pricing: RunRecord["pricing"]): Sc
     total_tokens: prompt + completion,
     mean_tokens: pyRound((prompt + completion) / div, 1),
     mean_llm_calls: pyRound(items.reduce((a, i) => a + i.llm_calls, 0) / div, 2),
-    est_cost_usd: pyRound((prompt / 1e6) * pricing.input_per_m + (completion / 1e6) * pricing.output_per_m, 6),
+    est_cost_usd: pyRound(costUsd(prompt, completion, pricing), 6),
     repeats: repeats.length,
     pass_rate_by_repeat: rates.map((r) => pyRound(r, 3)),
     pass_rate_stddev: stddev,

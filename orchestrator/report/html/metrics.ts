@@ -6,6 +6,7 @@
 import type { AdapterRecord, ItemRecord, RunRecord } from "../record.ts";
 import type { ErrorClass } from "../../run/error-class.ts";
 import { servedItems } from "../not-served.ts";
+import { costUsd, hasPricing } from "../pricing.ts";
 import { METRICS, type ReportStatistics, type Metric, type MetricName } from "./types.ts";
 
 /** FNV-1a over the UTF-16 code units: small, stable, and enough to decorrelate seeds. */
@@ -22,10 +23,6 @@ export function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** Cost is shown only where the run was priced; a zero price would chart a row of zeros as data. */
-export function hasPricing(pricing: RunRecord["pricing"]): boolean {
-  return pricing.input_per_m > 0 || pricing.output_per_m > 0;
-}
 
 function itemValue(item: ItemRecord, metric: MetricName, pricing: RunRecord["pricing"]): number {
   switch (metric) {
@@ -38,7 +35,7 @@ function itemValue(item: ItemRecord, metric: MetricName, pricing: RunRecord["pri
     case "latencyS":
       return item.latency_s;
     case "costUsd":
-      return (item.prompt_tokens / 1e6) * pricing.input_per_m + (item.completion_tokens / 1e6) * pricing.output_per_m;
+      return costUsd(item.prompt_tokens, item.completion_tokens, pricing);
   }
 }
 
