@@ -34,7 +34,8 @@ export interface CompletionIntake {
 
 export function completionIntake(ctx: IntakeContext): CompletionIntake {
   const { options: opts, recorder, faults, answerer } = ctx;
-  const stallTimers = new Set<NodeJS.Timeout>();
+  // Every pending stall and hold, so a stopping gateway cancels them all.
+  const waitTimers = new Set<NodeJS.Timeout>();
 
   function serve(req: http.IncomingMessage, res: http.ServerResponse, attempt: LiveAttempt, route: Route, raw: Buffer): void {
     const parsed = parseBody(raw);
@@ -64,14 +65,14 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
     // The answer is made after the hold, as a provider's is after it has generated, so a client
     // that leaves meanwhile finds the attempt pending (aborted), never a reply it did not wait for.
     const hold = setTimeout(() => {
-      stallTimers.delete(hold);
+      waitTimers.delete(hold);
       guarded(res, () => answerer.answer(completion));
     }, opts.holdMs);
     hold.unref();
-    stallTimers.add(hold);
+    waitTimers.add(hold);
     res.once("close", () => {
       clearTimeout(hold);
-      stallTimers.delete(hold);
+      waitTimers.delete(hold);
     });
   }
 
@@ -88,7 +89,7 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
     res.once("close", () => {
       if (stallTimer !== undefined) {
         clearTimeout(stallTimer);
-        stallTimers.delete(stallTimer);
+        waitTimers.delete(stallTimer);
       }
       if (res.writableFinished) {
         attempt.endedAt ??= nowMs();
@@ -122,14 +123,14 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
     if (opts.stallMs > 0) {
       stalled = true;
       stallTimer = setTimeout(() => {
-        stallTimers.delete(stallTimer as NodeJS.Timeout);
+        waitTimers.delete(stallTimer as NodeJS.Timeout);
         stallTimer = undefined;
         stalled = false;
         guarded(res, () => readAndServe(req, res, attempt, route));
       }, opts.stallMs);
       // A hung provider must not be what keeps the orchestrator's process alive.
       stallTimer.unref();
-      stallTimers.add(stallTimer);
+      waitTimers.add(stallTimer);
       return attempt;
     }
     readAndServe(req, res, attempt, route);
@@ -139,8 +140,8 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
   return {
     take,
     close() {
-      for (const t of stallTimers) clearTimeout(t);
-      stallTimers.clear();
+      for (const t of waitTimers) clearTimeout(t);
+      waitTimers.clear();
     },
   };
 }
