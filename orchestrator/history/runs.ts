@@ -88,6 +88,22 @@ export function runStatus(manifest: Manifest, state: (owner: SessionOwner) => Ow
   return manifest.scored_from ? `${last}, scored from ${manifest.scored_from}` : last;
 }
 
+/**
+ * What part of a plan the run holds, or how it was made, for `arena runs`: a run of some items
+ * only, one shard of a `--shard` plan, a run `arena merge` joined, or one that kept durable
+ * pauses on the same process (`--no-restart`, whose figures are not a restart's). Empty for a
+ * whole, ordinary run; otherwise the labels in brackets, after the status.
+ */
+export function runScope(manifest: Manifest): string {
+  const labels = [
+    manifest.item_filter ? "partial" : "",
+    manifest.shard ? `shard ${manifest.shard.index}/${manifest.shard.count}: ${manifest.shard.cells} of ${manifest.shard.total_cells} cells` : "",
+    manifest.merged_from ? `merged from ${manifest.merged_from.length} shard${manifest.merged_from.length === 1 ? "" : "s"}` : "",
+    manifest.no_restart ? "no restart, measurement only" : "",
+  ].filter(Boolean);
+  return labels.length > 0 ? ` (${labels.join("; ")})` : "";
+}
+
 export interface PassCount {
   /** Over the cells the provider served; `notServed` are the rest (report/not-served.ts). */
   readonly passed: number;

@@ -85,6 +85,14 @@ describe("--shard and arena merge (real CLI)", () => {
     // The merged journal holds every cell, so the merged folder reads back as any run does.
     const items = readFileSync(path.join(merged, "journal.jsonl"), "utf8").split("\n").filter((l) => l.includes('"type":"item"'));
     expect(items).toHaveLength(84);
+    // `arena runs` tells the shards from the whole run, and the merged run from both.
+    const listed = await arenaCli(["runs"], run.env);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const rowOf = (stdout: string, dir: string) => stdout.split("\n").find((l) => l.startsWith(path.basename(dir))) ?? "";
+    expect(rowOf(listed.stdout, run.whole)).toMatch(/complete\s*$/);
+    run.shards.forEach((dir, i) => expect(rowOf(listed.stdout, dir)).toMatch(new RegExp(`\\(shard ${i + 1}/3: ${manifestOf(dir).shard!.cells} of 84 cells\\)\\s*$`)));
+    const listedOut = await arenaCli(["runs"], { ...run.env, ARENA_OUTPUT_ROOT: path.dirname(out) });
+    expect(rowOf(listedOut.stdout, merged)).toMatch(/complete \(merged from 3 shards\)\s*$/);
     // And reads back as a run: paired item by item with the whole run, nothing regressed either way.
     cpSync(run.whole, path.join(out, path.basename(run.whole)), { recursive: true });
     for (const [a, b] of [[run.whole, merged], [merged, run.whole]]) {

@@ -1,6 +1,6 @@
 /** `arena runs`: one row per run folder, oldest first: what it ran, how it did, whether it finished. */
 import { readEnvironment } from "../../config/arena-config.ts";
-import { HistoryError, loadRun, passCount, runIds, runStatus } from "../../history/runs.ts";
+import { HistoryError, loadRun, passCount, runIds, runScope, runStatus } from "../../history/runs.ts";
 import { RunLayout } from "../../store/layout.ts";
 import type { CommandContext } from "../command.ts";
 import { REPO_ROOT, resolveOutputRoots } from "../paths.ts";
@@ -32,8 +32,7 @@ export function run(ctx: CommandContext): number {
       const count = passCount(records);
       const notes = [count.errored ? `${count.errored} errored` : "", count.notServed ? `${count.notServed} not served` : ""].filter(Boolean).join(", ");
       const passed = count.cells + count.notServed === 0 ? "-" : `${count.passed}/${count.cells}${notes ? ` (${notes})` : ""}`;
-      const scope = manifest.item_filter ? " (partial)" : "";
-      rows.push([id, runDate(id), manifest.mode, names(manifest.arenas.map((a) => a.id)), names(adapters), passed, `${runStatus(manifest)}${scope}`]);
+      rows.push([id, runDate(id), manifest.mode, names(manifest.arenas.map((a) => a.id)), names(adapters), passed, `${runStatus(manifest)}${runScope(manifest)}`]);
     } catch (err) {
       if (!(err instanceof HistoryError)) throw err;
       rows.push([id, runDate(id), "-", "-", "-", "-", `unreadable: ${err.message}`]);
