@@ -10,6 +10,12 @@
  * After every leg the area is inspected: anything written in a layer, or in the slot outside the
  * item's folder, is an attempt to write outside. It is reported (to the item's record, by the
  * caller) and removed, and the TMPDIR is emptied, so no write survives into the next item.
+ *
+ * A worker carrying several items at once (seats, supervisor/seat.ts) holds several folders in its
+ * slot, each entered and left by its own leg: the check after one leg treats every folder still
+ * held as held, and a stray found while others are held is reported to the leg that ended, naming
+ * that it may be theirs (one process wrote it; which seat did cannot be told). The TMPDIR is the
+ * process's, so it is emptied only when no leg is in flight: the one thing seats share.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +43,8 @@ export class PrivateArea {
   readonly #layers: readonly { host: string; at: string }[];
   /** Where something is mounted inside a layer: bwrap made these (and their parents) on the host. */
   readonly #mountPoints: readonly string[];
-  #inSlot: string | undefined;
+  /** The item folders in the slot now, one per leg in flight. */
+  readonly #inSlot = new Set<string>();
   /** Found by a dispose() during a leg (the worker died), for that leg's leave(). */
   #found: string[] = [];
 
@@ -64,16 +71,15 @@ export class PrivateArea {
     const inside = path.join(this.#plan.slot, rel);
     mkdirSync(path.dirname(inside), { recursive: true });
     renameSync(itemDir, inside);
-    this.#inSlot = itemDir;
+    this.#inSlot.add(itemDir);
   }
 
   /**
-   * The leg ended (answered, failed or died): the folder moves back, and what the worker wrote
-   * anywhere else is listed (as the worker saw each path) and removed.
+   * The leg that entered `itemDir` ended (answered, failed or died): the folder moves back, and
+   * what the worker wrote anywhere else is listed (as the worker saw each path) and removed.
    */
-  leave(): string[] {
-    const itemDir = this.#inSlot;
-    this.#inSlot = undefined;
+  leave(entered: string): string[] {
+    const itemDir = this.#inSlot.delete(entered) ? entered : undefined;
     if (itemDir !== undefined) {
       const inside = path.join(this.#plan.slot, this.#relative(itemDir)!);
       if (existsSync(inside)) renameSync(inside, itemDir);
@@ -84,16 +90,24 @@ export class PrivateArea {
         rmdirSync(dir);
       }
     }
-    // In the slot, the folders that held the item's are walked into, not reported whole.
-    const strays = [...this.#strays(this.#plan.slot, this.#plan.checkpointDir, itemDir === undefined ? [] : [itemDir])];
+    // In the slot, the folders that held the item's are walked into, not reported whole; the
+    // folders of legs still in flight are held, so neither they nor what they hold are strays.
+    const held = [...this.#inSlot];
+    const strays = [...this.#strays(this.#plan.slot, this.#plan.checkpointDir, itemDir === undefined ? held : [itemDir, ...held], held)];
     for (const layer of this.#layers) strays.push(...this.#strays(layer.host, layer.at));
-    this.#empty(this.#plan.tmp);
-    return [...this.#found.splice(0), ...strays.map((p) => `wrote ${p} (outside its item's folder and TMPDIR; removed)`)];
+    if (held.length === 0) this.#empty(this.#plan.tmp);
+    const others = held.length === 0 ? "" : ` while ${held.length} other item${held.length === 1 ? " was" : "s were"} in this worker, so it may be theirs`;
+    return [...this.#found.splice(0), ...strays.map((p) => `wrote ${p} (outside its item's folder and TMPDIR${others}; removed)`)];
   }
 
-  /** The worker is gone: its layers and slot go too (a folder still in the slot goes back first). */
+  /** The item folders in the slot now (one per leg in flight). */
+  get held(): readonly string[] {
+    return [...this.#inSlot];
+  }
+
+  /** The worker is gone: its layers and slot go too (the folders still in the slot go back first). */
   dispose(): void {
-    if (this.#inSlot !== undefined) this.#found.push(...this.leave());
+    for (const itemDir of [...this.#inSlot]) this.#found.push(...this.leave(itemDir));
     rmSync(this.#plan.layersRoot, { recursive: true, force: true });
     rmSync(this.#plan.slot, { recursive: true, force: true });
   }
@@ -104,14 +118,14 @@ export class PrivateArea {
   }
 
   /** Entries under `host` that are no mount point and no parent of one, named by where the worker saw them. */
-  #strays(host: string, at: string, held: readonly string[] = []): string[] {
+  #strays(host: string, at: string, held: readonly string[] = [], inSlot: readonly string[] = []): string[] {
     const out: string[] = [];
     const points = [...this.#mountPoints, ...held];
     const walk = (dir: string, seenAs: string) => {
       for (const name of readdirSync(dir)) {
         const real = path.join(dir, name);
         const virtual = path.join(seenAs, name);
-        if (this.#mountPoints.includes(virtual)) continue;
+        if (this.#mountPoints.includes(virtual) || inSlot.includes(virtual)) continue;
         const isDir = lstatSync(real).isDirectory();
         if (isDir && points.some((m) => within(m, virtual))) {
           walk(real, virtual);
