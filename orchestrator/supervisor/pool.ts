@@ -66,6 +66,8 @@ export class WorkerPool {
   private closed = false;
   private readonly members = new Map<WorkerProcess, BudgetMember>();
   private readonly seating = new Seating();
+  /** Workers starting for a non-durable item, with how many items already wait for a seat on each. */
+  private starting: { readonly seat: Promise<Seat | WorkerFailure>; claimed: number }[] = [];
 
   constructor(spec: PoolSpec) {
     this.spec = spec;
@@ -123,7 +125,26 @@ export class WorkerPool {
       if (spare) this.release(this.seating.take(spare, 0, alone));
     }
     const anyIdle = this.idle.findIndex(usable);
-    return this.ready(anyIdle !== -1 ? this.takeIdle(anyIdle, 0, alone) : await this.spawn(true, alone), lane);
+    if (anyIdle !== -1) return this.ready(this.takeIdle(anyIdle, 0, alone), lane);
+    if (!alone) {
+      // A worker still starting has seats to give: items arriving together share it rather than each start one.
+      const starting = this.starting.find((s) => s.claimed < limit);
+      if (starting) {
+        starting.claimed += 1;
+        const first = await starting.seat;
+        if (isFailure(first)) return first;
+        const free = first.alive ? this.seating.freeSeat(first.worker, limit, arena) : undefined;
+        return free === undefined ? this.acquire(arena, notSeen) : this.ready(this.seating.take(first.worker, free, false), lane);
+      }
+    }
+    const seat = this.spawn(true, alone);
+    const entry = { seat, claimed: 1 };
+    if (!alone) this.starting.push(entry);
+    try {
+      return this.ready(await seat, lane);
+    } finally {
+      this.starting = this.starting.filter((s) => s !== entry);
+    }
   }
 
   /** The item on `seat` is done: the seat is free, and the worker idle once all its seats are. */
