@@ -179,11 +179,13 @@ async function handle(message: ToWorker): Promise<void> {
 }
 
 // A seat's messages are handled strictly one at a time, in order (a runner serves one leg at a
-// time); legs of different seats overlap, as the items they carry wait on the provider. Builds are
-// one at a time across seats: the first loads the adapter, and a framework's build need not be
-// reentrant. Shutdown waits for every seat. With one seat this is the single queue it always was.
+// time); legs of different seats overlap, as the items they carry wait on the provider. A build
+// is a barrier: it waits for the builds before it, and every message sent after it waits for it
+// (the first build loads the adapter, and a framework's build need not be reentrant). Shutdown
+// waits for every seat. With one seat this is the single queue it always was.
 const seats = new Map<number, Promise<void>>();
-let builds = Promise.resolve();
+let builds: Promise<unknown> = Promise.resolve();
+const logFailure = (err: unknown) => send({ type: "log", level: "error", message: describeError(err).text });
 process.on("message", (raw) => {
   const parsed = ToWorkerSchema.safeParse(raw);
   if (!parsed.success) {
@@ -192,19 +194,12 @@ process.on("message", (raw) => {
   }
   const message = parsed.data;
   if (message.type === "shutdown") {
-    void Promise.all(seats.values()).then(() => handle(message));
+    void Promise.all([builds, ...seats.values()]).then(() => handle(message));
     return;
   }
-  const step = () => {
-    if (message.type !== "build") return handle(message);
-    const built = builds.then(() => handle(message));
-    builds = built.catch(() => {});
-    return built;
-  };
-  const seat = (seats.get(message.seat) ?? Promise.resolve()).then(step).catch((err) => {
-    send({ type: "log", level: "error", message: describeError(err).text });
-  });
-  seats.set(message.seat, seat);
+  const done = Promise.all([builds, seats.get(message.seat)]).then(() => handle(message));
+  if (message.type === "build") builds = done.catch(() => {});
+  seats.set(message.seat, done.catch(logFailure));
 });
 process.on("disconnect", () => process.exit(0));
 // Every adapter here talks HTTP through the platform's fetch, whose client (undici) Node loads on

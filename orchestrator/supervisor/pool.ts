@@ -17,10 +17,9 @@
  *   outside the spares never outnumber the items in flight (the longest-idle one, of any pool, is
  *   stopped to make room); lanes open adapter by adapter (session.ts), so a pool's workers roll
  *   from one of its lanes to the next, and the pool closes after its last lane, early in the run.
- * - With `seats` > 1, a worker carries up to that many items at once on a non-durable arena, one
- *   per seat (seat.ts: each its own runner and gateway identity); an item sits beside others on a
- *   worker already busy before it takes an idle one, and a new process starts only when every
- *   worker's seats are taken. A durable item takes a worker alone, so its pause kills nothing else.
+ * - With `seats` > 1, a worker carries that many items at once on a non-durable arena, one per seat
+ *   (seat.ts: each its own runner and gateway identity), filling a busy worker before an idle one or
+ *   a new one. A durable item takes a worker alone, so its pause kills nothing else.
  */
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
@@ -69,13 +68,16 @@ export class WorkerPool {
   /** Workers starting for a non-durable item, with how many items already wait for a seat on each. */
   private starting: { readonly seat: Promise<Seat | WorkerFailure>; claimed: number }[] = [];
 
+  private readonly perWorker: number;
+
   constructor(spec: PoolSpec) {
     this.spec = spec;
+    this.perWorker = Math.max(1, spec.seats ?? 1);
   }
 
   /** Items a worker carries at once on `arena`: 1 on a durable arena (its pause kills the process). */
   seatsOn(arena: ArenaSpec): number {
-    return arena.durable ? 1 : Math.max(1, this.spec.seats ?? 1);
+    return arena.durable ? 1 : this.perWorker;
   }
 
   /** Serve a new arena: its first build decides whether this adapter is available on it. */
@@ -126,16 +128,14 @@ export class WorkerPool {
     }
     const anyIdle = this.idle.findIndex(usable);
     if (anyIdle !== -1) return this.ready(this.takeIdle(anyIdle, 0, alone), lane);
-    if (!alone) {
-      // A worker still starting has seats to give: items arriving together share it rather than each start one.
-      const starting = this.starting.find((s) => s.claimed < limit);
-      if (starting) {
-        starting.claimed += 1;
-        const first = await starting.seat;
-        if (isFailure(first)) return first;
-        const free = first.alive ? this.seating.freeSeat(first.worker, limit, arena) : undefined;
-        return free === undefined ? this.acquire(arena, notSeen) : this.ready(this.seating.take(first.worker, free, false), lane);
-      }
+    // A worker still starting has seats to give: items arriving together share it rather than each start one.
+    const starting = alone ? undefined : this.starting.find((s) => s.claimed < limit);
+    if (starting) {
+      starting.claimed += 1;
+      const first = await starting.seat;
+      if (isFailure(first)) return first;
+      const free = first.alive ? this.seating.freeSeat(first.worker, limit, arena) : undefined;
+      return free === undefined ? this.acquire(arena, notSeen) : this.ready(this.seating.take(first.worker, free, false), lane);
     }
     const seat = this.spawn(true, alone);
     const entry = { seat, claimed: 1 };
@@ -150,10 +150,7 @@ export class WorkerPool {
   /** The item on `seat` is done: the seat is free, and the worker idle once all its seats are. */
   release(seat: Seat): void {
     const empty = this.seating.free(seat);
-    if (this.closed || !seat.alive) {
-      void this.discard(seat);
-      return;
-    }
+    if (this.closed || !seat.alive) return void this.discard(seat);
     if (!empty) return;
     this.idle.push(seat.worker);
     // Last: the budget may stop this very worker (or another pool's) to keep within the slots.
@@ -163,7 +160,6 @@ export class WorkerPool {
   /** Ends `seat`'s worker (it failed): every other seat on it ends too, and their drivers are told why. */
   async discard(seat: Seat | WorkerProcess): Promise<void> {
     const worker = seat instanceof Seat ? seat.worker : seat;
-    // Its other seats' drivers get the worker's failure, and their release or discard finds it gone.
     this.seating.forget(worker);
     this.idle = this.idle.filter((w) => w !== worker);
     this.all.delete(worker);
@@ -257,7 +253,7 @@ export class WorkerPool {
     let member = this.members.get(worker);
     if (!member) {
       member = {
-        seats: Math.max(1, this.spec.seats ?? 1),
+        seats: this.perWorker,
         evict: () => {
           this.idle = this.idle.filter((w) => w !== worker);
           void this.stopWorker(worker);
@@ -283,12 +279,11 @@ export class WorkerPool {
     await worker.stop();
   }
 
-  /** A worker for an item or a build, on its seat 0 and held in the budget's slots. */
+  /** A worker for an item or a build (on its seat 0, in the budget's slots), or a spare (neither, until claimed). */
   private spawn(forItem: true, alone?: boolean): Promise<Seat | WorkerFailure>;
-  /** A spare: not in the budget until claimed, no seat taken. */
   private spawn(forItem: false): Promise<WorkerProcess | WorkerFailure>;
   private async spawn(forItem: boolean, alone = true): Promise<Seat | WorkerProcess | WorkerFailure> {
-    if (forItem) this.spec.budget?.beforeStart(this.memberSeats());
+    if (forItem) this.spec.budget?.beforeStart(this.perWorker);
     const id = `w${this.spawned++}`;
     const { logDir, label, ...spec } = this.spec;
     const started = await WorkerProcess.start({ ...spec, id, logFile: path.join(logDir, `${label}__${id}.log`) });
@@ -301,9 +296,5 @@ export class WorkerPool {
     if (!started.failure) return forItem ? this.budgeted(this.seating.take(started.worker, 0, alone)) : started.worker;
     await this.discard(started.worker);
     return started.failure;
-  }
-
-  private memberSeats(): number {
-    return Math.max(1, this.spec.seats ?? 1);
   }
 }
