@@ -46,22 +46,24 @@ const runArgs = ["--arena", values.arena!, "--framework", values.framework!, "--
 const run = await measureTree("run", [node, path.join(ROOT, "scripts/live-scale/child.ts"), ...runArgs], "");
 const result = JSON.parse(run.stdout) as { wall: number; orchestratorCpu: number; calls: number[]; passed: number; errors: string[]; workers: number };
 const floor = values["no-floor"]
-  ? { stdout: JSON.stringify({ wall: NaN }), cpuSeconds: NaN, peakCgroupBytes: NaN, peakRssBytes: NaN, peakPssBytes: NaN }
+  ? undefined
   : await measureTree("floor", [node, path.join(ROOT, "scripts/live-scale/floor-child.ts"), "--inflight", String(inflight), "--hold", String(hold)], JSON.stringify(result.calls));
-const floorWall = (JSON.parse(floor.stdout) as { wall: number }).wall;
+const floorWall = floor ? (JSON.parse(floor.stdout) as { wall: number }).wall : NaN;
+/** A floor figure, or a dash when the floor was skipped. */
+const f = (value: (m: NonNullable<typeof floor>) => string) => (floor ? value(floor) : "—");
 
 const ideal = result.calls.reduce((s, n) => s + n * hold, 0) / inflight;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const rows: [string, string, string][] = [
   ["items / LLM calls", `${result.calls.length} / ${result.calls.reduce((a, b) => a + b, 0)} (${result.passed} passed)`, "same calls"],
-  ["worker processes started", String(result.workers), `${result.calls.length} (one per item)`],
-  ["wall (ideal " + ideal.toFixed(2) + " s)", `${result.wall.toFixed(2)} s`, `${floorWall.toFixed(2)} s`],
-  ["throughput, % of ideal", pct(ideal / result.wall), pct(ideal / floorWall)],
+  ["worker processes started", String(result.workers), f(() => `${result.calls.length} (one per item)`)],
+  ["wall (ideal " + ideal.toFixed(2) + " s)", `${result.wall.toFixed(2)} s`, f(() => `${floorWall.toFixed(2)} s`)],
+  ["throughput, % of ideal", pct(ideal / result.wall), f(() => pct(ideal / floorWall))],
   ["orchestrator CPU, % of a core", pct(result.orchestratorCpu / result.wall), "—"],
-  ["tree CPU (cgroup)", `${run.cpuSeconds.toFixed(2)} s`, `${floor.cpuSeconds.toFixed(2)} s`],
-  ["peak memory, cgroup", mib(run.peakCgroupBytes), mib(floor.peakCgroupBytes)],
-  ["peak Σ RSS / Σ PSS, sampled", `${mib(run.peakRssBytes)} / ${mib(run.peakPssBytes)}`, `${mib(floor.peakRssBytes)} / ${mib(floor.peakPssBytes)}`],
-  ["Σ PSS per in-flight item", mib(run.peakPssBytes / inflight), mib(floor.peakPssBytes / inflight)],
+  ["tree CPU (cgroup)", `${run.cpuSeconds.toFixed(2)} s`, f((m) => `${m.cpuSeconds.toFixed(2)} s`)],
+  ["peak memory, cgroup", mib(run.peakCgroupBytes), f((m) => mib(m.peakCgroupBytes))],
+  ["peak Σ RSS / Σ PSS, sampled", `${mib(run.peakRssBytes)} / ${mib(run.peakPssBytes)}`, f((m) => `${mib(m.peakRssBytes)} / ${mib(m.peakPssBytes)}`)],
+  ["Σ PSS per in-flight item", mib(run.peakPssBytes / inflight), f((m) => mib(m.peakPssBytes / inflight))],
 ];
 console.log(`| ${values.framework}, ${values.arena} × ${values.repeat}, ${inflight} in flight, hold ${hold} s, ${perWorker} item(s) per worker | run | floor |`);
 console.log("|---|--:|--:|");
