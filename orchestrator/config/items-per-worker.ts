@@ -12,8 +12,9 @@
  *   128-bit token), and its own checkpoint folder; the witness attributes every request to its item
  *   exactly as with one item per worker. **What the items of one worker share**: the process —
  *   its memory (an adapter that leaks between items in memory is caught on the wire, see the
- *   `seat-crosser` fixture), its private TMPDIR (emptied when no leg is in flight) and its fate
- *   (a crash or a timed-out leg ends every item on it, each recorded as a worker failure).
+ *   `seat-crosser` fixture), its private TMPDIR (emptied when no leg is in flight), its slot (the
+ *   folders of the items in flight beside an item are readable to it) and its fate (a crash or a
+ *   timed-out leg ends every item on it, each recorded as a worker failure).
  * - **Always 1**: durable arenas (a pause SIGKILLs the process, and the resume must land on one
  *   that never saw the item) and adapters on the Python host (it runs one leg at a time).
  * - **Recorded** in the manifest and every record's provenance as `items_per_worker` when it is
