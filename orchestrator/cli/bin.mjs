@@ -35,11 +35,9 @@ if (!atLeast(process.versions.node, REQUIRED_NODE)) {
   process.exitCode = 2;
 } else {
   nodeModule.enableCompileCache();
-  const [{ main }, { EXIT_INFRA }, { terminalWriter }] = await Promise.all([
-    import("./main.ts"),
-    import("./exit-codes.ts"),
-    import("./terminal.ts"),
-  ]);
+  // From the CLI's bundle when it is fresh, else the sources (bundle/fresh.mjs): the same code.
+  const { loadCli } = await import("./bundle/fresh.mjs");
+  const { main, EXIT_INFRA, terminalWriter } = await loadCli();
   // A reader that went away (`| head`, a closed terminal) stops the output, never the run.
   const stdout = terminalWriter(process.stdout);
   const stderr = terminalWriter(process.stderr);
