@@ -13,6 +13,7 @@ export const ENVIRONMENT = [
   ["ARENA_OUTPUT_ROOT", "moves runs/, checkpoints/ and results/ under this folder (default: the repo)"],
   ["ARENA_SANDBOX", "auto|bwrap|off: how workers are isolated (default: auto)"],
   ["ARENA_PROBE_SEED", "redraw a probe run's random values (arena probe)"],
+  ["ARENA_BUNDLE", "0: start from the sources, not the CLI's bundle (a debugger, source lines in a stack)"],
 ] as const;
 
 const EXIT_CODES = [
