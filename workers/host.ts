@@ -72,6 +72,9 @@ async function loadAdapter(module: string): Promise<LoadOutcome> {
   } catch (err) {
     libVersion = `unknown (${err instanceof Error ? err.message : String(err)})`;
   }
+  // Before the first runner is built, so no item's clock carries it (contract/adapter.ts: usesFetch);
+  // a data: URL loads the client without any network.
+  if (adapter.usesFetch !== false) await fetch("data:,").then((r) => r.arrayBuffer()).catch(() => {});
   loaded = { module, adapter, libVersion };
   return { ok: true, adapter, libVersion };
 }
@@ -187,8 +190,5 @@ process.on("message", (raw) => {
   });
 });
 process.on("disconnect", () => process.exit(0));
-// Every adapter here talks HTTP through the platform's fetch, whose client (undici) Node loads on
-// first use: ~80 ms of CPU that would otherwise land inside the first item's latency on every
-// worker — and on every resume after a durable restart. A data: URL loads it without any network.
-await fetch("data:,").then((r) => r.arrayBuffer()).catch(() => {});
+// fetch's client is loaded by the first build, for the adapters that use it (loadAdapter).
 send({ type: "ready", pid: process.pid });
