@@ -81,6 +81,15 @@ const FETCH_CLIENT = "void globalThis.fetch; new Request('http://127.0.0.1/')";
 const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
 const start = (adapter: { name: string; module: string }, runCache = false) => () =>
   coldStart({ adapter, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache, ...(cpu ? { cpu } : {}) });
+/** The same start from the host's sources instead of the adapter's bundle (orchestrator/supervisor/worker-entry.ts). */
+const fromSources = (f: () => Promise<StartTimes>) => async () => {
+  process.env.ARENA_WORKER_BUNDLE = "off";
+  try {
+    return await f();
+  } finally {
+    delete process.env.ARENA_WORKER_BUNDLE;
+  }
+};
 
 const ways: Record<string, () => Promise<StartTimes>> = {
   "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
@@ -88,12 +97,14 @@ const ways: Record<string, () => Promise<StartTimes>> = {
   "node + IPC + fetch (floor)": () => ipcFloor(FETCH_CLIENT),
   "node host, vanilla": start(vanilla),
   "node host, vanilla, as in a run": start(vanilla, true),
+  "node host, vanilla, sources, as in a run": fromSources(start(vanilla, true)),
   "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),
   "python host, one_call.py": start({ name: "one_call_py", module: ONE_CALL }),
 };
 if (values["node-adapters"]) {
   for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "node" && x.arenas === undefined && x.packages.length > 0)) {
     ways[`node host, ${e.name}, as in a run`] = start({ name: e.name, module: e.module }, true);
+    ways[`node host, ${e.name}, sources, as in a run`] = fromSources(start({ name: e.name, module: e.module }, true));
     const imports = [FETCH_CLIENT, ...e.packages.map((p) => `await import(${JSON.stringify(p)})`)].join("; ");
     ways[`node + IPC + import only, ${e.name}`] = () =>
       bare(process.execPath, ["--input-type=module", "-e", `${imports}; process.send('ready', () => process.exit(0));`], { ipc: true, cwd: REPO });
@@ -112,10 +123,10 @@ const times: Record<string, StartTimes[]> = Object.fromEntries(Object.keys(ways)
 process.stdout.write(`${RUNS} alternating runs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the start, ${new Date().toISOString()}\n`);
 for (let i = 0; i < RUNS; i += 1) for (const [k, f] of Object.entries(ways)) times[k]!.push(await f());
 const ms = (xs: readonly (number | undefined)[]) => (xs.some((x) => x === undefined) ? "—" : median(xs as number[]).toFixed(0));
-process.stdout.write(`${"start".padEnd(40)} ${"wall".padStart(6)} ${"min".padStart(5)} ${"max".padStart(5)} ${"ready".padStart(6)} ${"built".padStart(6)} ${"CPU".padStart(6)}   (ms, medians)\n`);
+process.stdout.write(`${"start".padEnd(44)} ${"wall".padStart(6)} ${"min".padStart(5)} ${"max".padStart(5)} ${"ready".padStart(6)} ${"built".padStart(6)} ${"CPU".padStart(6)}   (ms, medians)\n`);
 for (const [k, xs] of Object.entries(times)) {
   const total = xs.map((x) => x.totalMs);
   const cols = [ms(total), Math.min(...total).toFixed(0), Math.max(...total).toFixed(0), ms(xs.map((x) => x.readyMs)), ms(xs.map((x) => x.builtMs)), ms(xs.map((x) => x.cpuMs))];
-  process.stdout.write(`${k.padEnd(40)} ${cols[0]!.padStart(6)} ${cols[1]!.padStart(5)} ${cols[2]!.padStart(5)} ${cols[3]!.padStart(6)} ${cols[4]!.padStart(6)} ${cols[5]!.padStart(6)}\n`);
+  process.stdout.write(`${k.padEnd(44)} ${cols[0]!.padStart(6)} ${cols[1]!.padStart(5)} ${cols[2]!.padStart(5)} ${cols[3]!.padStart(6)} ${cols[4]!.padStart(6)} ${cols[5]!.padStart(6)}\n`);
 }
 process.stdout.write(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end\n`);

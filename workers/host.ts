@@ -40,6 +40,9 @@ let loaded: { module: string; adapter: Adapter; libVersion: string } | undefined
 const runners = new Map<string, Runner>();
 const corpora = new Map<string, Corpus>();
 
+/** What a bundled entry puts in its slot: the adapter it was built for, and how to load it. */
+type BundledAdapter = { readonly module: string; readonly load: () => Promise<{ default?: unknown }> };
+
 type LoadOutcome = { ok: true; adapter: Adapter; libVersion: string } | { ok: false; failed: Omit<Extract<FromWorker, { type: "build_failed" }>, "arena"> };
 
 async function loadAdapter(module: string): Promise<LoadOutcome> {
@@ -50,7 +53,11 @@ async function loadAdapter(module: string): Promise<LoadOutcome> {
   }
   let adapter: Adapter;
   try {
-    adapter = (await import(pathToFileURL(module).href)).default as Adapter;
+    // A bundled entry (orchestrator/supervisor/bundle-source.ts) carries its adapter in a chunk of
+    // its own: loaded from there, contract/ and the rest exist once in the process.
+    const bundled = (globalThis as Record<symbol, BundledAdapter | undefined>)[Symbol.for("agentic-arena.bundled-adapter")];
+    const exports = bundled?.module === module ? await bundled.load() : await import(pathToFileURL(module).href);
+    adapter = exports.default as Adapter;
     if (!adapter || typeof adapter.build !== "function") throw new Error(`${module} has no default Adapter export`);
   } catch (err) {
     const { text, traceback } = describeError(err);

@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import type { AdapterRef, ArenaSpec } from "../../contract/protocol.ts";
 import { isFailure } from "../../orchestrator/supervisor/failure.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
+import { prepareWorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,6 +54,9 @@ export async function coldStartMs(o: ColdStart): Promise<number> {
  * its tree's CPU is read after it is killed (rusage would miss a worker killed inside bubblewrap).
  */
 export async function coldStart(o: ColdStart & { readonly cpu?: CpuGroup }): Promise<StartTimes> {
+  // A stale bundle is rebuilt here, outside the timed start (a run does it once, before its first worker).
+  const entry = prepareWorkerEntry(o.adapter);
+  if (entry instanceof Promise) await entry;
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-cold-start-"));
   const group = o.cpu?.make();
   try {
