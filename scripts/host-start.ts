@@ -76,7 +76,8 @@ async function bare(file: string, args: string[], options: Options = {}): Promis
 const ipcFloor = (client: string) =>
   bare(process.execPath, ["--input-type=module", "-e", `${client}; process.send('ready', () => process.exit(0));`], { ipc: true });
 
-const HTTP_CLIENT = "await import('node:http').then((h) => new h.Agent({ keepAlive: true }))";
+// getBuiltinModule, as vanilla's http.ts: an ES module import of node:http would load undici (its lazy WebSocket exports).
+const HTTP_CLIENT = "new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })";
 const FETCH_CLIENT = "void globalThis.fetch; new Request('http://127.0.0.1/')";
 const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
 const start = (adapter: { name: string; module: string }, runCache = false) => () =>
