@@ -1,6 +1,6 @@
 /**
  * What `arena` costs before and around its work: the same commands started from the CLI's bundle
- * and from the sources (`ARENA_BUNDLE=0`), alternating, each in a cpuacct cgroup of its own (the
+ * and from the sources (`ARENA_CLI_BUNDLE=off`), alternating, each in a cpuacct cgroup of its own (the
  * whole tree: a one-item run's worker too), beside the floor taken in the same run, a bare
  * `node -e 0`. Medians of the rounds; the load average is printed with them.
  *
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   if (!freshBundle()) await buildCliBundle();
   const variants: readonly { readonly label: string; readonly env: Record<string, string> }[] = [
     { label: "bundle", env: {} },
-    { label: "sources", env: { ARENA_BUNDLE: "0" } },
+    { label: "sources", env: { ARENA_CLI_BUNDLE: "off" } },
   ];
   process.stdout.write(`${os.availableParallelism()} cores; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}; ${rounds} rounds, medians\n\n`);
   process.stdout.write("| command | from | wall (ms) | tree CPU (ms) |\n|---|---|--:|--:|\n");

@@ -46,9 +46,9 @@ describe("the CLI's bundle", () => {
 
   it("keeps every project file's own import.meta, so paths resolve as from the sources", () => {
     const text = readFileSync(path.join(built.dir, BUNDLE_FILE), "utf8");
-    expect(text).not.toMatch(/\bimport\.meta\b/);
-    // spawn.ts finds the worker host beside it, and the literal names spawn.ts itself.
-    expect(text).toContain(JSON.stringify(pathToFileURL(path.join(REPO_ROOT, "orchestrator/supervisor/spawn.ts")).href));
+    expect(text).not.toMatch(/\bimport\.meta\.(url|dirname|filename)\b/);
+    // python-host.ts finds the Python host from its own place, and the literal names python-host.ts itself.
+    expect(text).toContain(JSON.stringify(pathToFileURL(path.join(REPO_ROOT, "orchestrator/supervisor/python-host.ts")).href));
   });
 
   it("is stale when an input's time or size differs, an input is gone, or Node is another", () => {
@@ -64,14 +64,22 @@ describe("the CLI's bundle", () => {
     const bin = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
     for (const args of [["--version"], ["run", "--no-such-flag"]]) {
       const bundled = await execa(process.execPath, [bin, ...args], { reject: false });
-      const sources = await execa(process.execPath, [bin, ...args], { reject: false, env: { ARENA_BUNDLE: "0" } });
+      const sources = await execa(process.execPath, [bin, ...args], { reject: false, env: { ARENA_CLI_BUNDLE: "off" } });
       expect(bundled.exitCode).toBe(sources.exitCode);
       expect(bundled.stdout).toBe(sources.stdout);
       expect(bundled.stderr).toBe(sources.stderr);
     }
   }, 60_000);
 
-  it("is what bin.mjs loads when fresh, and the sources with ARENA_BUNDLE=0", async () => {
+  it("refuses an ARENA_CLI_BUNDLE that is neither on nor off, in one line with the usage exit code", async () => {
+    const bin = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
+    const run = await execa(process.execPath, [bin, "--version"], { reject: false, env: { ARENA_CLI_BUNDLE: "maybe" } });
+    expect(run.exitCode).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe("arena: ARENA_CLI_BUNDLE: 'maybe' is not on or off");
+  }, 60_000);
+
+  it("is what bin.mjs loads when fresh, and the sources with ARENA_CLI_BUNDLE=off", async () => {
     // The modules a process loaded, as Node lists them when asked from a preload of its own.
     const probe = path.join(scratch, "loaded.mjs");
     writeFileSync(
@@ -89,7 +97,7 @@ registerHooks({ load(url, context, next) { globalThis.__arenaLoaded[url] = 1; re
     const bundled = await loaded({});
     expect(bundled.some((u) => u.endsWith(`/${BUNDLE_FILE}`) && u.includes("agentic-arena-cli"))).toBe(true);
     expect(bundled.some((u) => u.endsWith("/orchestrator/cli/main.ts"))).toBe(false);
-    const sources = await loaded({ ARENA_BUNDLE: "0" });
+    const sources = await loaded({ ARENA_CLI_BUNDLE: "off" });
     expect(sources.some((u) => u.endsWith("/orchestrator/cli/main.ts"))).toBe(true);
     expect(sources.some((u) => u.endsWith(`/${BUNDLE_FILE}`))).toBe(false);
   }, 60_000);

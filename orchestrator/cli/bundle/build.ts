@@ -18,15 +18,14 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { randomBytes } from "node:crypto";
 import { build, type Plugin } from "esbuild";
+import { withOwnImportMeta } from "../../files/own-import-meta.ts";
 import { BUNDLE_FILE, CACHE_DIR, ENTRY_SOURCE, MANIFEST, MANIFEST_VERSION, REPO } from "./layout.mjs";
 
 /** Packages that must stay packages: piscina's threads load files of their own by path. */
 const EXTERNAL = ["piscina"];
 const STALE_FOLDER_MS = 10 * 60 * 1000;
-const META = /\bimport\.meta\.(url|dirname|filename)\b/g;
 
 export interface BuiltBundle {
   /** The bundle's folder under CACHE_DIR. */
@@ -48,11 +47,7 @@ function recordingLoader(inputs: Map<string, readonly [number, number]>): Plugin
         const loader = ext === ".json" ? "json" : ext === ".ts" ? "ts" : "js";
         // A package's import.meta is left alone (none of the bundled ones reads it); a project file's is its own.
         const own = !args.path.split(path.sep).includes("node_modules");
-        const contents = own
-          ? text.replace(META, (_, key: string) =>
-              JSON.stringify(key === "url" ? pathToFileURL(args.path).href : key === "dirname" ? path.dirname(args.path) : args.path),
-            )
-          : text;
+        const contents = own ? withOwnImportMeta(args.path, text) : text;
         return { contents, loader };
       });
     },

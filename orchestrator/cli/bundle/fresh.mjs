@@ -8,8 +8,8 @@
  * Plain JavaScript, like bin.mjs: it runs before anything would load the TypeScript stripper.
  * The check is one stat per input file against the modification time and size build.ts recorded
  * before reading it, so an edit made during a build, or after it, makes the bundle stale.
- * `ARENA_BUNDLE=0` starts from the sources whatever the bundle is (for a debugger or a stack
- * trace with source lines).
+ * `ARENA_CLI_BUNDLE=off` starts from the sources whatever the bundle is (for a debugger or a stack
+ * trace with source lines); `on`, the default, from the bundle.
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -36,14 +36,22 @@ export function freshBundle(manifestFile = MANIFEST) {
   return statSync(file, { throwIfNoEntry: false })?.isFile() ? pathToFileURL(file).href : undefined;
 }
 
+/** `ARENA_CLI_BUNDLE`, read as ARENA_WORKER_BUNDLE is: `on` (or unset) or `off`; anything else is a mistake to refuse. */
+export function cliBundleSetting(env = process.env) {
+  const raw = env.ARENA_CLI_BUNDLE?.trim().toLowerCase() ?? "";
+  if (raw === "" || raw === "on") return "on";
+  if (raw === "off") return "off";
+  return { invalid: env.ARENA_CLI_BUNDLE };
+}
+
 /**
  * What bin.mjs runs (`main`, `EXIT_INFRA`, `terminalWriter`): from a fresh bundle, from one built now when the bundle is stale (the
  * first command after an edit pays the build, every later one starts from it), or from the
- * sources when `ARENA_BUNDLE=0` or the build cannot be made (esbuild missing): the same code
+ * sources when `ARENA_CLI_BUNDLE` is not `on` or the build cannot be made (esbuild missing): the same code
  * either way, so the choice changes how fast `arena` starts, never what it does.
  */
 export async function loadCli() {
-  if (process.env.ARENA_BUNDLE !== "0") {
+  if (cliBundleSetting() === "on") {
     let url = freshBundle();
     if (!url) {
       try {
