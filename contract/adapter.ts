@@ -39,6 +39,14 @@ export interface Adapter {
    * recorded one that never appears (a stale exception).
    */
   readonly wireExceptions?: readonly { readonly key: string; readonly reason: string }[];
+  /**
+   * Whether the adapter reaches the gateway through the platform's `fetch` (default: true). Node
+   * loads fetch's client (undici) on first use, ~30–80 ms of CPU: the host loads it while it
+   * builds the adapter's first runner, so that cost lands in every fetch adapter's start and in
+   * no item's latency. An adapter that never calls `fetch` (the baseline: node:http) says false,
+   * and its workers skip the load; if it calls fetch after all, the load lands in its own items.
+   */
+  readonly usesFetch?: boolean;
   build(arena: ArenaSpec, config: AdapterConfig, ctx: BuildContext): Runner | Promise<Runner>;
 }
 

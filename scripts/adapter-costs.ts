@@ -32,7 +32,7 @@ import { parseCount } from "../orchestrator/config/values.ts";
 import { runArenas } from "../orchestrator/run/index.ts";
 import { baselineOf, familyOf, replaceSection, SECTION_HEAD, START_MARKER, END_MARKER } from "./costs/doc.ts";
 import { coldStartMs, median } from "./support/measure.ts";
-import { PeakRssSampler, type PeakReport } from "./costs/peak-rss.ts";
+import { NODE_HOST_MARKS, PeakRssSampler, type PeakReport } from "./costs/peak-rss.ts";
 import { installedSizes } from "./costs/sizes.ts";
 import { pythonFamilySizes } from "./costs/python-sizes.ts";
 
@@ -98,7 +98,7 @@ interface Bench {
 }
 async function bench(e: CatalogEntry): Promise<Bench> {
   const root = mkdtempSync(path.join(os.tmpdir(), "arena-costs-bench-"));
-  const sampler = new PeakRssSampler({ intervalMs: 100, match: e.runtime === "python" ? "arena_host" : "workers/host.ts" });
+  const sampler = new PeakRssSampler({ intervalMs: 100, match: e.runtime === "python" ? "arena_host" : NODE_HOST_MARKS });
   const t0 = performance.now();
   await sampler.start();
   let peak: PeakReport;

@@ -4,69 +4,130 @@
  * (tests/hosts/adapters/one_call.py), beside the bare interpreters (`node -e 0`, `python3 -c
  * pass`) so the host's own share shows. The vanilla start is timed twice: with an empty compile
  * cache (after an install) and with the one the harness prepares for a run's workers; beside them,
- * the floor under any Node worker, a process that opens the IPC channel and loads the fetch client,
- * as the host must before it says ready. The sandbox's cost is scripts/sandbox-cost.ts.
+ * the floors under a Node worker: a process that opens the IPC channel and says so, with the
+ * `node:http` client loaded (what vanilla needs) or the fetch client (what every framework's SDK
+ * needs). The sandbox's cost is scripts/sandbox-cost.ts.
  *
- *   node scripts/host-start.ts [--runs N]
+ *   node scripts/host-start.ts [--runs N] [--python-adapters] [--node-adapters]
+ *
+ * Wall is reported by phase (spawn → ready, ready → built). CPU is the whole process tree's, read
+ * from a cpuacct group the process is forked into (scripts/support/cgroup.ts: rusage misses a
+ * worker killed inside bubblewrap); it needs root and cgroup v1, and without them only wall is
+ * reported (said on stderr).
  *
  * `--python-adapters` adds every Python adapter of the catalogue: its worker's cold start, beside
  * the same interpreter loading only the adapter module (its framework's imports included, through
  * the host's own loader, with no host and no protocol), so what the host adds to an import shows.
+ * `--node-adapters` does the same for the TypeScript ones: each worker's start beside `node`
+ * importing only the adapter's framework packages (the catalogue's `packages`).
  *
  * Runs alternate between all of them, so drift in the machine's load falls on all alike.
  */
 import { parseArgs } from "node:util";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { execa } from "execa";
+import { execa, type Options } from "execa";
 import { ADAPTER_CATALOG, findAdapter } from "../contract/catalogue.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostEnv } from "../orchestrator/supervisor/python-host.ts";
-import { coldStartMs, median } from "./support/measure.ts";
+import { cpuSecondsOf, forkInGroup, hierarchyOf, makeGroup, removeGroup } from "./support/cgroup.ts";
+import { coldStart, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false }, "node-adapters": { type: "boolean", default: false } },
+});
 const RUNS = Number(values.runs);
 const ONE_CALL = fileURLToPath(new URL("../tests/hosts/adapters/one_call.py", import.meta.url));
+const REPO = fileURLToPath(new URL("..", import.meta.url));
 const arena = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
 
-async function bare(file: string, args: string[]): Promise<number> {
-  const t0 = performance.now();
-  await execa(file, args);
-  return performance.now() - t0;
-}
-
-/**
- * The floor under any Node worker: a process with the IPC channel open that has loaded the fetch
- * client (the host does both before it says ready, so no first request pays for them) and says so.
- */
-async function ipcFetchFloor(): Promise<number> {
-  const t0 = performance.now();
-  const child = execa(process.execPath, ["--input-type=module", "-e", "void globalThis.fetch; new Request('http://127.0.0.1/'); process.send('ready', () => process.exit(0));"], { ipc: true });
-  await child;
-  return performance.now() - t0;
-}
-
-const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
-
-const ways: Record<string, () => Promise<number>> = {
-  "node host, vanilla": () => coldStartMs({ adapter: vanilla, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
-  "node host, vanilla, as in a run": () => coldStartMs({ adapter: vanilla, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache: true }),
-  "node + IPC + fetch loaded (floor)": ipcFetchFloor,
-  "python host, one_call.py": () => coldStartMs({ adapter: { name: "one_call_py", module: ONE_CALL }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" }),
-  "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
-  "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),
-};
-if (values["python-adapters"]) {
-  for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "python" && x.arenas === undefined)) {
-    ways[`python host, ${e.name}`] = () => coldStartMs({ adapter: { name: e.name, module: e.module }, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m" });
-    const load = `from arena_host import loader; loader.load(${JSON.stringify(e.module)})`;
-    ways[`import only, ${e.name}`] = async () => {
-      const t0 = performance.now();
-      await execa(pythonExecutable(), ["-s", "-B", "-c", load], { env: pythonHostEnv({ PATH: process.env.PATH }), extendEnv: false, cwd: PYTHON_HOST_ROOT });
-      return performance.now() - t0;
+let made = 0;
+const cpu: CpuGroup | undefined = (() => {
+  try {
+    hierarchyOf("cpuacct");
+    return {
+      make: () => makeGroup("cpuacct", `arena-host-start-${process.pid}-${(made += 1)}`),
+      fork: forkInGroup,
+      readMs: (g) => cpuSecondsOf(g) * 1000,
+      remove: removeGroup,
     };
+  } catch (err) {
+    process.stderr.write(`CPU not counted: ${(err as Error).message}\n`);
+    return undefined;
+  }
+})();
+
+/** A plain command's start to exit, in its own group when CPU is counted. */
+async function bare(file: string, args: string[], options: Options = {}): Promise<StartTimes> {
+  const group = cpu?.make();
+  try {
+    const t0 = performance.now();
+    const run = () => execa(file, args, options);
+    await (group !== undefined ? cpu!.fork(group, run) : run());
+    const totalMs = performance.now() - t0;
+    return { readyMs: totalMs, builtMs: 0, totalMs, ...(group !== undefined ? { cpuMs: cpu!.readMs(group) } : {}) };
+  } finally {
+    if (group !== undefined) cpu!.remove(group);
   }
 }
-const times: Record<string, number[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
+
+/** A Node process with the IPC channel open that has loaded `client` and says so: the floor under a worker that needs it. */
+const ipcFloor = (client: string) =>
+  bare(process.execPath, ["--input-type=module", "-e", `${client}; process.send('ready', () => process.exit(0));`], { ipc: true });
+
+// getBuiltinModule, as vanilla's http.ts: an ES module import of node:http would load undici (its lazy WebSocket exports).
+const HTTP_CLIENT = "new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })";
+const FETCH_CLIENT = "void globalThis.fetch; new Request('http://127.0.0.1/')";
+const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
+const start = (adapter: { name: string; module: string }, runCache = false) => () =>
+  coldStart({ adapter, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache, ...(cpu ? { cpu } : {}) });
+/** The same start from the host's sources instead of the adapter's bundle (orchestrator/supervisor/worker-entry.ts). */
+const fromSources = (f: () => Promise<StartTimes>) => async () => {
+  process.env.ARENA_WORKER_BUNDLE = "off";
+  try {
+    return await f();
+  } finally {
+    delete process.env.ARENA_WORKER_BUNDLE;
+  }
+};
+
+const ways: Record<string, () => Promise<StartTimes>> = {
+  "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
+  "node + IPC + node:http (floor)": () => ipcFloor(HTTP_CLIENT),
+  "node + IPC + fetch (floor)": () => ipcFloor(FETCH_CLIENT),
+  "node host, vanilla": start(vanilla),
+  "node host, vanilla, as in a run": start(vanilla, true),
+  "node host, vanilla, sources, as in a run": fromSources(start(vanilla, true)),
+  "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),
+  "python host, one_call.py": start({ name: "one_call_py", module: ONE_CALL }),
+};
+if (values["node-adapters"]) {
+  for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "node" && x.arenas === undefined && x.packages.length > 0)) {
+    ways[`node host, ${e.name}, as in a run`] = start({ name: e.name, module: e.module }, true);
+    ways[`node host, ${e.name}, sources, as in a run`] = fromSources(start({ name: e.name, module: e.module }, true));
+    const imports = [FETCH_CLIENT, ...e.packages.map((p) => `await import(${JSON.stringify(p)})`)].join("; ");
+    ways[`node + IPC + import only, ${e.name}`] = () =>
+      bare(process.execPath, ["--input-type=module", "-e", `${imports}; process.send('ready', () => process.exit(0));`], { ipc: true, cwd: REPO });
+  }
+}
+if (values["python-adapters"]) {
+  for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "python" && x.arenas === undefined)) {
+    ways[`python host, ${e.name}`] = start({ name: e.name, module: e.module });
+    const load = `from arena_host import loader; loader.load(${JSON.stringify(e.module)})`;
+    ways[`import only, ${e.name}`] = () =>
+      bare(pythonExecutable(), ["-s", "-B", "-c", load], { env: pythonHostEnv({ PATH: process.env.PATH }), extendEnv: false, cwd: PYTHON_HOST_ROOT });
+  }
+}
+
+const times: Record<string, StartTimes[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
+process.stdout.write(`${RUNS} alternating runs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the start, ${new Date().toISOString()}\n`);
 for (let i = 0; i < RUNS; i += 1) for (const [k, f] of Object.entries(ways)) times[k]!.push(await f());
-for (const [k, xs] of Object.entries(times)) process.stdout.write(`${k.padEnd(34)} median ${median(xs).toFixed(0)} ms over ${RUNS} (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})\n`);
+const ms = (xs: readonly (number | undefined)[]) => (xs.some((x) => x === undefined) ? "—" : median(xs as number[]).toFixed(0));
+process.stdout.write(`${"start".padEnd(44)} ${"wall".padStart(6)} ${"min".padStart(5)} ${"max".padStart(5)} ${"ready".padStart(6)} ${"built".padStart(6)} ${"CPU".padStart(6)}   (ms, medians)\n`);
+for (const [k, xs] of Object.entries(times)) {
+  const total = xs.map((x) => x.totalMs);
+  const cols = [ms(total), Math.min(...total).toFixed(0), Math.max(...total).toFixed(0), ms(xs.map((x) => x.readyMs)), ms(xs.map((x) => x.builtMs)), ms(xs.map((x) => x.cpuMs))];
+  process.stdout.write(`${k.padEnd(44)} ${cols[0]!.padStart(6)} ${cols[1]!.padStart(5)} ${cols[2]!.padStart(5)} ${cols[3]!.padStart(6)} ${cols[4]!.padStart(6)} ${cols[5]!.padStart(6)}\n`);
+}
+process.stdout.write(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end\n`);

@@ -42,6 +42,9 @@ const runners = new Map<string, Runner>();
 const runnerKey = (arena: string, seat: number) => `${seat}\u0000${arena}`;
 const corpora = new Map<string, Corpus>();
 
+/** What a bundled entry puts in its slot: the adapter it was built for, and how to load it. */
+type BundledAdapter = { readonly module: string; readonly load: () => Promise<{ default?: unknown }> };
+
 type LoadOutcome = { ok: true; adapter: Adapter; libVersion: string } | { ok: false; failed: Omit<Extract<FromWorker, { type: "build_failed" }>, "arena" | "seat"> };
 
 async function loadAdapter(module: string): Promise<LoadOutcome> {
@@ -52,7 +55,11 @@ async function loadAdapter(module: string): Promise<LoadOutcome> {
   }
   let adapter: Adapter;
   try {
-    adapter = (await import(pathToFileURL(module).href)).default as Adapter;
+    // A bundled entry (orchestrator/supervisor/bundle-source.ts) carries its adapter in a chunk of
+    // its own: loaded from there, contract/ and the rest exist once in the process.
+    const bundled = (globalThis as Record<symbol, BundledAdapter | undefined>)[Symbol.for("agentic-arena.bundled-adapter")];
+    const exports = bundled?.module === module ? await bundled.load() : await import(pathToFileURL(module).href);
+    adapter = exports.default as Adapter;
     if (!adapter || typeof adapter.build !== "function") throw new Error(`${module} has no default Adapter export`);
   } catch (err) {
     const { text, traceback } = describeError(err);
@@ -74,6 +81,9 @@ async function loadAdapter(module: string): Promise<LoadOutcome> {
   } catch (err) {
     libVersion = `unknown (${err instanceof Error ? err.message : String(err)})`;
   }
+  // Before the first runner is built, so no item's clock carries it (contract/adapter.ts: usesFetch);
+  // a data: URL loads the client without any network.
+  if (adapter.usesFetch !== false) await fetch("data:,").then((r) => r.arrayBuffer()).catch(() => {});
   loaded = { module, adapter, libVersion };
   return { ok: true, adapter, libVersion };
 }
@@ -202,8 +212,5 @@ process.on("message", (raw) => {
   seats.set(message.seat, done.catch(logFailure));
 });
 process.on("disconnect", () => process.exit(0));
-// Every adapter here talks HTTP through the platform's fetch, whose client (undici) Node loads on
-// first use: ~80 ms of CPU that would otherwise land inside the first item's latency on every
-// worker — and on every resume after a durable restart. A data: URL loads it without any network.
-await fetch("data:,").then((r) => r.arrayBuffer()).catch(() => {});
+// fetch's client is loaded by the first build, for the adapters that use it (loadAdapter).
 send({ type: "ready", pid: process.pid });

@@ -35,11 +35,15 @@ if (!atLeast(process.versions.node, REQUIRED_NODE)) {
   process.exitCode = 2;
 } else {
   nodeModule.enableCompileCache();
-  const [{ main }, { EXIT_INFRA }, { terminalWriter }] = await Promise.all([
-    import("./main.ts"),
-    import("./exit-codes.ts"),
-    import("./terminal.ts"),
-  ]);
+  // From the CLI's bundle when it is fresh, else the sources (bundle/fresh.mjs): the same code.
+  const { loadCli, cliBundleSetting } = await import("./bundle/fresh.mjs");
+  const setting = cliBundleSetting();
+  if (typeof setting === "object") {
+    // As a bad ARENA_* value is refused everywhere else (config/values.ts): one line, EXIT_USAGE.
+    process.stderr.write(`arena: ARENA_CLI_BUNDLE: '${setting.invalid}' is not on or off\n`);
+    process.exit(2);
+  }
+  const { main, EXIT_INFRA, terminalWriter } = await loadCli();
   // A reader that went away (`| head`, a closed terminal) stops the output, never the run.
   const stdout = terminalWriter(process.stdout);
   const stderr = terminalWriter(process.stderr);

@@ -12,7 +12,9 @@ export const ENVIRONMENT = [
   ["ARENA_PRICE_INPUT_PER_M, ARENA_PRICE_OUTPUT_PER_M", "prices per million tokens, for the cost column"],
   ["ARENA_OUTPUT_ROOT", "moves runs/, checkpoints/ and results/ under this folder (default: the repo)"],
   ["ARENA_SANDBOX", "auto|bwrap|off: how workers are isolated (default: auto)"],
+  ["ARENA_WORKER_BUNDLE", "on|off: start TypeScript workers from their bundle, or from the sources (default: on)"],
   ["ARENA_PROBE_SEED", "redraw a probe run's random values (arena probe)"],
+  ["ARENA_CLI_BUNDLE", "on|off: start arena from the CLI's bundle, or from the sources (default: on)"],
 ] as const;
 
 const EXIT_CODES = [

@@ -44,7 +44,7 @@ export interface AttemptRecord {
   /** Lifetime attempt number (the index into `faults`). */
   readonly attempt: number;
   readonly tag: string;
-  /** When the request arrived (`nowMs()` in recorder.ts). */
+  /** When the request started (`nowMs()` clock; arrival.ts: its read, or its connection's accept). */
   readonly at: number;
   /** Status sent (or being sent); `null` while pending or when the client left first. */
   readonly status: number | null;

@@ -70,9 +70,10 @@ export class Recorder {
     return this.#lifetimeAttempts;
   }
 
-  beginAttempt(attempt: number, tag: string): LiveAttempt {
+  /** `at`: when the request started (gateway/arrival.ts); now unless the transport saw it earlier. */
+  beginAttempt(attempt: number, tag: string, at: number = nowMs()): LiveAttempt {
     this.#lifetimeAttempts++;
-    const live: LiveAttempt = { attempt, tag, at: nowMs(), status: null, outcome: "pending", closedAt: null, endedAt: null, providerFault: null };
+    const live: LiveAttempt = { attempt, tag, at, status: null, outcome: "pending", closedAt: null, endedAt: null, providerFault: null };
     this.#attempts.push(live);
     this.#tag(tag).attempts.push(live);
     return live;

@@ -21,6 +21,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import { dumpsPy } from "@agentic-arena/py-semantics";
 import { scriptedAnswerer, type Answerer } from "./answer.ts";
+import { connectionMark, requestStart, type ConnectionMark } from "./arrival.ts";
 import { FaultPlan } from "./faults.ts";
 import { checkingIntervalMs, CLOSE, guarded, onClientError, send, TIMEOUT_BODY } from "./http-util.ts";
 import { responseIdGenerator } from "./ids.ts";
@@ -29,6 +30,7 @@ import { resolveOptions, type GatewayOptions, type ResolvedOptions } from "./opt
 import { Recorder, type LiveAttempt, type RecorderOptions } from "./recorder.ts";
 import { recordsToWire } from "./records-wire.ts";
 import { IDENTITY_REFUSED_BODY, Identities, type IdentityPolicy, type RefusedRequest } from "./identity.ts";
+import { registerInProcess } from "./in-process.ts";
 import { routeOf, taggedBaseUrl } from "./route.ts";
 import { compileScript } from "./script.ts";
 import { finish } from "./settle.ts";
@@ -54,6 +56,11 @@ export interface Gateway {
   baseUrlFor(tag: string): string;
   /** Requests refused for their identity (identity.ts), in arrival order. */
   readonly refused: readonly RefusedRequest[];
+  /**
+   * Serve a connection accepted elsewhere in this process (the sandbox bridge hands over a sealed
+   * worker's socket: in-process.ts), as if this gateway had accepted it now.
+   */
+  adopt(socket: Socket): void;
 }
 
 const RECORDS_PREFIX = "/__arena/";
@@ -97,11 +104,16 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
    * closes, so it holds one entry per open connection.
    */
   const current = new Map<Socket, { res: http.ServerResponse; attempt: LiveAttempt | undefined }>();
+  /** Adopted connections whose first request has not arrived yet: when each was accepted (arrival.ts). */
+  const accepted = new WeakMap<Socket, ConnectionMark>();
   let address: GatewayAddress | undefined;
+  let withdraw: (() => void) | undefined;
   let stopped: Promise<void> | undefined;
   const intake = completionIntake({ options: opts, recorder, faults: new FaultPlan(opts.faults), answerer, stopping: () => stopped !== undefined });
 
   function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const mark = accepted.get(req.socket);
+    if (mark !== undefined) accepted.delete(req.socket);
     const on: { res: http.ServerResponse; attempt: LiveAttempt | undefined } = { res, attempt: undefined };
     current.set(req.socket, on);
     const route = routeOf(req.url ?? "/");
@@ -122,7 +134,7 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
     }
     const authorized = workerKey === undefined || carriesKey(req.headers, workerKey);
     if (req.method === "POST" && route.pathname.endsWith("/chat/completions")) {
-      on.attempt = intake.take(req, res, route, authorized);
+      on.attempt = intake.take(req, res, route, authorized, requestStart(mark));
       return;
     }
     if (!authorized) {
@@ -156,6 +168,11 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
       current.delete(s);
     });
   });
+  function adopt(socket: Socket): void {
+    accepted.set(socket, connectionMark());
+    server.emit("connection", socket);
+  }
+
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) =>
     onClientError(err, socket, current.get(socket)?.res, (res) => {
       const attempt = current.get(socket)?.attempt;
@@ -177,6 +194,7 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
     get refused() {
       return identities.refused;
     },
+    adopt,
     start(): Promise<GatewayAddress> {
       if (address !== undefined) return Promise.resolve(address);
       return new Promise((resolve, reject) => {
@@ -185,12 +203,15 @@ export function createPipeline(pipeline: PipelineOptions): Gateway {
           server.off("error", reject);
           const port = (server.address() as { port: number }).port;
           address = { baseUrl: `http://127.0.0.1:${port}/v1`, recordsUrl: `http://127.0.0.1:${port}${recordsPath}`, port };
+          withdraw = registerInProcess(port, { adopt });
           resolve(address);
         });
       });
     },
     stop(): Promise<void> {
       stopped ??= new Promise<void>((resolve) => {
+        // No new connection is handed over once stopping: the bridge forwards to the closed port, and is refused.
+        withdraw?.();
         intake.close();
         answerer.close();
         // Nothing is recorded after this; the records stay readable (spill.ts, "Lifetime").

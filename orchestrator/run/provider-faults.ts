@@ -19,7 +19,7 @@ export interface LegAttempt {
   readonly status: number | null;
   readonly outcome: AttemptOutcome;
   readonly fault: ProviderFault | null;
-  /** How long the request was open at the gateway: from its arrival to the worker's hang-up (or the leg's end). */
+  /** How long the request was open at the gateway: from its start (gateway/arrival.ts) to the worker's hang-up (or the leg's end). */
   readonly waitedMs: number;
 }
 
@@ -55,11 +55,14 @@ export function legAttempts(
  * A worker that hung up on a request the provider had not answered is a provider `timeout` only
  * when it waited the run's request timeout: one that gave up sooner (its own, shorter timeout; a
  * deliberate hang-up) did that itself, and must not have its failure excused as the provider's
- * and left out of its figures. The slack covers the clocks: the worker's timer starts before the
- * request reaches the gateway, whose clock measures the wait, and on a loaded machine the connect
- * and send through the sandbox's bridge take a while (on CI's two cores, more than 250 ms of a 2 s
- * timeout: a vanilla hang was once charged to vanilla). A hang-up at 90% of the run's timeout or
- * later is the provider's; the `fixed-timeout` fixture hangs up at a third of it.
+ * and left out of its figures. The wait is measured from the request's start as the orchestrator
+ * can vouch for it (gateway/arrival.ts: the read of its bytes off the worker's own socket, or for a
+ * fresh connection read straight after a busy loop, its accept), never from the worker's word. The
+ * slack covers what no clock of ours sees: the worker's timer starts before its bytes leave it,
+ * and on a loaded machine a process waits for a core (on CI's two cores a vanilla hang was once
+ * charged to vanilla when the start was the gateway's read behind a second, TCP hop). A hang-up at
+ * 90% of the run's timeout or later is the provider's; the `fixed-timeout` fixture hangs up at a
+ * third of it.
  */
 function providerPatienceMs(requestTimeoutS: number): number {
   const timeoutMs = requestTimeoutS * 1000;

@@ -63,7 +63,7 @@ export function workerKeyFor(config: ArenaConfig): string {
 }
 
 /** A run's gateways take requests only from the workers they issued URLs to; the bridge names a sealed sender. */
-const RUN_IDENTITY: IdentityPolicy = { required: true, senderOf: (socket) => bridgedSender(socket.remotePort) };
+const RUN_IDENTITY: IdentityPolicy = { required: true, senderOf: bridgedSender };
 
 export async function startRunGateway(
   arena: Arena,

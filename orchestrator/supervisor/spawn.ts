@@ -5,7 +5,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { execa, execaNode } from "execa";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 import type { AdapterRef } from "../../contract/protocol.ts";
@@ -14,6 +13,7 @@ import { pythonExecutable, pythonHostArgs, pythonHostEnv } from "./python-host.t
 import type { Isolation } from "./sandbox/index.ts";
 import type { PrivateArea } from "./sandbox/private-area.ts";
 import { inheritedEnv } from "./worker-env.ts";
+import { workerEntry, type WorkerEntry } from "./worker-entry.ts";
 
 /** What starting a host needs (a WorkerSpec is one). */
 export interface HostSpec {
@@ -25,7 +25,6 @@ export interface HostSpec {
   readonly isolation?: Isolation;
 }
 
-const HOST = fileURLToPath(new URL("../../workers/host.ts", import.meta.url));
 /** SIGTERM first, SIGKILL if the worker has not gone this long after. */
 export const KILL_GRACE_MS = 500;
 const LOG_TAIL_BYTES = 2000;
@@ -66,9 +65,13 @@ const CHILD_OPTIONS = {
   forceKillAfterDelay: KILL_GRACE_MS,
 } as const;
 
-/** The host process, and a sealed worker's private area (undefined when watched). */
+/**
+ * The host process, a sealed worker's private area (undefined when watched), and what a Node host
+ * was started from (worker-entry.ts: its bundle, or the sources and why).
+ */
 export function spawnHost(spec: HostSpec) {
   const runtime = runtimeOf(spec.adapter);
+  const entry: WorkerEntry | undefined = runtime === "node" ? workerEntry(spec.adapter) : undefined;
   // Workers start often (one per lane, one per durable restart): let Node cache their compiled code.
   // Only an allow-list of the orchestrator's own environment crosses (worker-env.ts says why).
   const base = disableTelemetry({ NODE_COMPILE_CACHE: COMPILE_CACHE, ...inheritedEnv(), ...spec.env });
@@ -78,6 +81,7 @@ export function spawnHost(spec: HostSpec) {
   // The isolation decides the command (bwrap around the host, or the host watched) and cleans up on exit.
   const launch = spec.isolation?.launch({
     id: spec.id, adapter: spec.adapter, corpusPath: spec.corpusPath, cwd: spec.cwd, env, callerEnv: spec.env ?? {},
+    ...(entry !== undefined ? { host: entry.file } : {}),
     ...(python !== undefined ? { python } : {}),
   });
   const options = { ...CHILD_OPTIONS, cwd: spec.cwd, env: launch?.env ?? env };
@@ -86,8 +90,8 @@ export function spawnHost(spec: HostSpec) {
   const child =
     python !== undefined
       ? execa(argv[0]!, argv.slice(1), options)
-      : execaNode(HOST, [], { ...options, nodePath: launch?.nodePath ?? process.execPath, nodeOptions: launch?.nodeOptions });
+      : execaNode(entry!.file, [], { ...options, nodePath: launch?.nodePath ?? process.execPath, nodeOptions: launch?.nodeOptions });
   launch?.attach(child);
   const area: PrivateArea | undefined = launch?.area;
-  return { child, area };
+  return { child, area, entry };
 }

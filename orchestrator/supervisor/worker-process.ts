@@ -11,6 +11,7 @@ import { isFailure, WorkerFailure } from "./failure.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";
 import type { PrivateArea } from "./sandbox/private-area.ts";
 import { KILL_GRACE_MS, readLogTail, spawnHost } from "./spawn.ts";
+import { prepareWorkerEntry } from "./worker-entry.ts";
 import { buildOutcomeOf, legOutcomeOf, type ArenaBuild, type BuildOutcome, type LegOutcome, type WorkerSpec } from "./worker-outcomes.ts";
 
 
@@ -45,6 +46,8 @@ export class WorkerProcess {
     const host = spawnHost(spec);
     this.child = host.child;
     this.area = host.area;
+    // Started from the sources where a bundle was wanted: same behaviour, slower start; the log says why.
+    if (host.entry?.note !== undefined && !host.entry.bundled) this.log.line(`[harness] worker started from the sources, not a bundle: ${host.entry.note}`);
     this.child.stdout?.on("data", (chunk: Buffer) => this.log.write(chunk, "stdout"));
     this.child.stderr?.on("data", (chunk: Buffer) => this.log.write(chunk, "stderr"));
     void this.readMessages();
@@ -73,6 +76,9 @@ export class WorkerProcess {
 
   /** Spawn and wait until the host is up. A worker that failed to start still exists (and must be stopped). */
   static async start(spec: WorkerSpec): Promise<{ worker: WorkerProcess; failure?: WorkerFailure }> {
+    // The adapter's bundle is made current (built once per process if stale) before its first worker starts.
+    const entry = prepareWorkerEntry(spec.adapter);
+    if (entry instanceof Promise) await entry;
     const worker = new WorkerProcess(spec);
     const ready = await worker.next((m) => m.type === "ready", 30_000);
     return isFailure(ready) ? { worker, failure: ready } : { worker };

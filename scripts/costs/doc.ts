@@ -28,7 +28,7 @@ export const SECTION_HEAD: readonly string[] = [
   "  plain child process with an empty compile cache; median of the runs, taken in rounds over every adapter.",
   "- **peak worker RSS in bench**: the adapter's mock bench over every arena it runs (`runArenas`, concurrency 1,",
   "  one adapter at a time), the largest VmHWM (`/proc/<pid>/status`) of any of its worker processes (descendants",
-  "  of this script whose command line names `workers/host.ts`, or `arena_host` for a Python one, inside bubblewrap",
+  "  of this script whose command line names the Node host (`workers/host.ts` or its bundle), or `arena_host` for a Python one, inside bubblewrap",
   "  when the run seals them), sampled",
   "  every 100 ms on a thread of its own; a worker that lives shorter than the interval can be missed (the longest",
   "  gap between two samples is under the table).",

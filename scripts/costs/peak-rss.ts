@@ -1,7 +1,8 @@
 /**
  * Peak resident memory of this process's worker descendants, sampled from /proc (Linux only).
  * Every `intervalMs` it walks the process tree below `rootPid`, keeps the processes whose command
- * line names `workers/host.ts` (inside bubblewrap that node process is a child of `bwrap`, whose
+ * line names the Node host (`workers/host.ts`, or a bundle of it under `arena-worker/`:
+ * orchestrator/supervisor/worker-entry.ts) (inside bubblewrap that node process is a child of `bwrap`, whose
  * own command line names the host too: bwrap itself is left out by its `comm`), and reads each
  * one's VmHWM (the kernel's peak RSS of that process so far). The maximum over every sample is
  * kept. A worker that lives shorter than the interval can be missed; one that dies between two
@@ -36,8 +37,12 @@ function parents(): Map<number, number> {
   return out;
 }
 
-/** Descendants of `root` whose command line contains `match`, bwrap excluded. */
-export function workerPids(root: number, match: string): number[] {
+/** What a Node worker's command line contains: the host's sources, or its bundle's folder. */
+export const NODE_HOST_MARKS = ["workers/host.ts", "/arena-worker/"] as const;
+
+/** Descendants of `root` whose command line contains one of `match`, bwrap excluded. */
+export function workerPids(root: number, match: string | readonly string[]): number[] {
+  const marks = typeof match === "string" ? [match] : match;
   const children = new Map<number, number[]>();
   for (const [pid, ppid] of parents()) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const out: number[] = [];
@@ -47,7 +52,7 @@ export function workerPids(root: number, match: string): number[] {
     queue.push(...(children.get(pid) ?? []));
     const cmdline = read(`/proc/${pid}/cmdline`);
     const comm = read(`/proc/${pid}/comm`)?.trim();
-    if (cmdline?.includes(match) && comm !== "bwrap") out.push(pid);
+    if (marks.some((m) => cmdline?.includes(m)) && comm !== "bwrap") out.push(pid);
   }
   return out;
 }
@@ -69,7 +74,7 @@ export interface PeakReport {
 
 interface SamplerOptions {
   readonly root: number;
-  readonly match: string;
+  readonly match: string | readonly string[];
   readonly intervalMs: number;
 }
 
@@ -111,7 +116,7 @@ export class PeakRssSampler {
   #thread: Worker | undefined;
 
   constructor(options: Partial<SamplerOptions> = {}) {
-    this.#options = { root: options.root ?? process.pid, match: options.match ?? "workers/host.ts", intervalMs: options.intervalMs ?? 100 };
+    this.#options = { root: options.root ?? process.pid, match: options.match ?? NODE_HOST_MARKS, intervalMs: options.intervalMs ?? 100 };
   }
 
   async start(): Promise<void> {

@@ -4,7 +4,7 @@
  * `sh` before it execs, so nothing it starts, sealed or not, escapes them. Shared by the scripts
  * that count CPU or memory this way (bench-wall, sandbox-cost, live-scale).
  */
-import { mkdirSync, readFileSync, rmdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export type Controller = "cpuacct" | "memory";
@@ -29,6 +29,24 @@ export function makeGroup(controller: Controller, name: string): string {
 export function commandInGroups(groups: readonly string[], argv: readonly string[]): [string, string[]] {
   const joins = groups.map((g) => `echo $$ > ${g}/cgroup.procs`).join(" && ");
   return ["sh", ["-c", `${joins} && exec "$0" "$@"`, ...argv]];
+}
+
+/**
+ * Call `spawn`, which must fork its process synchronously (execa, WorkerProcess.start), with this
+ * process inside `group` for that moment only: the child is forked into the group and everything
+ * it starts stays there, so the group counts its tree even through a SIGKILL inside bubblewrap.
+ * This process moves back at once; the fork itself (about a millisecond) is charged to the group,
+ * alike for every command measured this way.
+ */
+export function forkInGroup<T>(group: string, spawn: () => T, controller: Controller = "cpuacct"): T {
+  // Read before joining: /proc/self/cgroup names the group this process is in.
+  const home = hierarchyOf(controller);
+  writeFileSync(path.join(group, "cgroup.procs"), String(process.pid));
+  try {
+    return spawn();
+  } finally {
+    writeFileSync(path.join(home, "cgroup.procs"), String(process.pid));
+  }
 }
 
 /** The CPU the group's processes used since it was made, in seconds. */

@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks";
 import type { AdapterRef, ArenaSpec } from "../../contract/protocol.ts";
 import { isFailure } from "../../orchestrator/supervisor/failure.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
+import { prepareWorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -31,21 +32,45 @@ export interface ColdStart {
   readonly runCache?: boolean;
 }
 
+/** One start's phases: spawn → `ready`, `ready` → `built` (wall ms), and the tree's CPU (ms) when counted. */
+export interface StartTimes {
+  readonly readyMs: number;
+  readonly builtMs: number;
+  readonly totalMs: number;
+  /** The worker's whole process tree, spawn to kill (a cpuacct group); undefined where none can be made. */
+  readonly cpuMs?: number;
+}
+
 /**
  * Milliseconds from spawn until the runner is built. Each start has its own empty compile cache,
  * as after an install. The gateway URL is a closed port: building sends no request.
  */
 export async function coldStartMs(o: ColdStart): Promise<number> {
+  return (await coldStart(o)).totalMs;
+}
+
+/**
+ * The same start, by phase; with `cpu`, the worker is forked into a cpuacct group of its own and
+ * its tree's CPU is read after it is killed (rusage would miss a worker killed inside bubblewrap).
+ */
+export async function coldStart(o: ColdStart & { readonly cpu?: CpuGroup }): Promise<StartTimes> {
+  // A stale bundle is rebuilt here, outside the timed start (a run does it once, before its first worker).
+  const entry = prepareWorkerEntry(o.adapter);
+  if (entry instanceof Promise) await entry;
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-cold-start-"));
+  const group = o.cpu?.make();
   try {
     const t0 = performance.now();
-    const { worker, failure } = await WorkerProcess.start({
-      id: "w0",
-      adapter: o.adapter,
-      corpusPath: o.corpusPath,
-      logFile: path.join(scratch, "worker.log"),
-      env: o.runCache ? { ...o.env } : { NODE_COMPILE_CACHE: path.join(scratch, "cache"), ...o.env },
-    });
+    const start = () =>
+      WorkerProcess.start({
+        id: "w0",
+        adapter: o.adapter,
+        corpusPath: o.corpusPath,
+        logFile: path.join(scratch, "worker.log"),
+        env: o.runCache ? { ...o.env } : { NODE_COMPILE_CACHE: path.join(scratch, "cache"), ...o.env },
+      });
+    const { worker, failure } = await (group !== undefined ? o.cpu!.fork(group, start) : start());
+    const ready = performance.now();
     const built =
       failure ??
       (await worker.build({
@@ -53,11 +78,22 @@ export async function coldStartMs(o: ColdStart): Promise<number> {
         config: { model: o.model, baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
         tag: "cold-start",
       }));
-    const ms = performance.now() - t0;
+    const end = performance.now();
     await worker.kill();
     if (isFailure(built) || !built.ok) throw new Error(`${o.adapter.name} did not build on ${o.arena.id}: ${JSON.stringify(built)}`);
-    return ms;
+    const cpuMs = group !== undefined ? o.cpu!.readMs(group) : undefined;
+    return { readyMs: ready - t0, builtMs: end - ready, totalMs: end - t0, ...(cpuMs !== undefined ? { cpuMs } : {}) };
   } finally {
+    if (group !== undefined) o.cpu!.remove(group);
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** How a measured start gets a cpuacct group (scripts/support/cgroup.ts supplies one; injected so this file needs no root). */
+export interface CpuGroup {
+  make(): string;
+  fork<T>(group: string, spawn: () => T): T;
+  /** The group's CPU in ms, once its tree is gone. */
+  readMs(group: string): number;
+  remove(group: string): void;
 }

@@ -63,7 +63,7 @@ describe("discoverability (real CLI)", () => {
     expect(rows[0]).toEqual(["adapter", "installed", "arenas", "pause / durable", "version"]);
     expect(rows.map((row) => row[0])).toEqual(["adapter", ...ADAPTER_CATALOG.map((e) => e.name)]);
     const version = (pkg: string) => JSON.parse(readFileSync(findPackageJSON(pkg, import.meta.url)!, "utf8")).version;
-    expect(rows[1]).toEqual(["vanilla", "yes", "all", "own loop stops at the pause tool; the transcript travels in resume_state", "native fetch (no framework package)"]);
+    expect(rows[1]).toEqual(["vanilla", "yes", "all", "own loop stops at the pause tool; the transcript travels in resume_state", "Node standard library (no framework package)"]);
     expect(rows[2]!.slice(0, 4)).toEqual(["vanilla-multi", "yes", "multi_agent (any arena when named)", "none (pipeline: no resume, unsupported on pause arenas)"]);
     expect(rows[3]![4]).toBe(`@openai/agents ${version("@openai/agents")}`);
     expect(rows[7]![4]).toBe(`ai ${version("ai")} (@ai-sdk/openai-compatible ${version("@ai-sdk/openai-compatible")})`);

@@ -70,7 +70,7 @@ describe("nearest-name suggestions", () => {
 describe("arena adapters rows", () => {
   it("installed = every package the catalogue names resolves from the adapter's folder", () => {
     const vanilla = ADAPTER_CATALOG.find((e) => e.name === "vanilla")!;
-    expect(adapterRow(vanilla)).toMatchObject({ installed: "yes", version: "native fetch (no framework package)", arenas: "all" });
+    expect(adapterRow(vanilla)).toMatchObject({ installed: "yes", version: "Node standard library (no framework package)", arenas: "all" });
     const ghost = { ...vanilla, name: "ghost", packages: ["@agentic-arena/no-such-framework"], arenas: ["multi_agent"] };
     expect(adapterRow(ghost)).toMatchObject({
       installed: "no (missing @agentic-arena/no-such-framework)",

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToWorkerSchema } from "../../contract/protocol.ts";
-import { HostDriver, type Reply } from "./support/hosts.ts";
+import { prepareWorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
+import { HostDriver, HOSTS, type Reply } from "./support/hosts.ts";
 import { answer, ARENA, CORPUS, MODULE, PYTHON_ONLY, resultVectors, toWorkerVectors, type Vector } from "./support/vectors.ts";
 
 const BUILD = {
@@ -31,6 +32,8 @@ let node: HostDriver;
 let python: HostDriver;
 
 beforeAll(async () => {
+  // What a run starts: the Node host from its adapter's bundle (orchestrator/supervisor/worker-entry.ts), rebuilt here if stale.
+  expect(await prepareWorkerEntry({ name: "conformance", module: HOSTS.node })).toMatchObject({ bundled: true });
   node = new HostDriver("node");
   python = new HostDriver("python");
   await Promise.all([node.ready(), python.ready()]);

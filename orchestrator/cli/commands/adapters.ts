@@ -47,7 +47,7 @@ export function adapterRow(entry: CatalogEntry, python?: PythonInventory): Adapt
   const versions = entry.packages.map((p) => ({ p, v: inventory ? (inventory.versions.get(p) ?? null) : packageVersion(entry, p) }));
   const missing = versions.filter((x) => x.v === null).map((x) => x.p);
   const [main, ...rest] = versions;
-  const bare = isPython ? "Python standard library (no framework package)" : "native fetch (no framework package)";
+  const bare = isPython ? "Python standard library (no framework package)" : "Node standard library (no framework package)";
   const listed =
     main === undefined ? bare : `${main.p} ${main.v ?? "-"}${rest.length ? ` (${rest.map((x) => `${x.p} ${x.v ?? "-"}`).join(", ")})` : ""}`;
   const version = inventory ? `${listed}; Python ${inventory.python ?? "-"}` : listed;

@@ -39,11 +39,12 @@ const started = new Map<string, Promise<boolean>>();
  * cache 7.4 s, fresh 5.1–5.4 s; docs/performance.md). So every source counts: ~200 stats, once
  * per process and adapter.
  */
-export function warmStamp(module: string, nodeOptions: readonly string[], repo = REPO): string {
+export function warmStamp(module: string, nodeOptions: readonly string[], repo = REPO, host = HOST): string {
   const sources = [path.dirname(module), ...STAMPED_TREES.map((d) => path.join(repo, d))].flatMap((dir) => sourcesUnder(dir));
   const files = [path.join(repo, "pnpm-lock.yaml"), ...PRELOAD_SOURCES, ...new Set(sources)];
   const stats = files.map((f) => `${f}:${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? "-"}`);
-  return createHash("sha256").update(JSON.stringify([process.version, nodeOptions, module, stats])).digest("hex").slice(0, 16);
+  // The host file too: a bundle's path names its build (worker-entry.ts), and a worker started from another file compiles other code.
+  return createHash("sha256").update(JSON.stringify([process.version, nodeOptions, module, host, stats])).digest("hex").slice(0, 16);
 }
 
 /** The worker tree's own sources (node_modules is the lockfile's). */
@@ -74,13 +75,14 @@ export function sealedCache(
   corpusPath: string,
   bwrap: Bwrap,
   nodeOptions: readonly string[],
+  host = HOST,
 ): { dir: string; warmed: Promise<boolean> } {
   const dir = path.join(ROOT, adapter.name.replace(/[^A-Za-z0-9_.-]/g, "_"));
   mkdirSync(dir, { recursive: true });
   let warmed = started.get(dir);
   if (!warmed) {
-    const marker = path.join(dir, `.warm-${warmStamp(adapter.module, nodeOptions)}`);
-    warmed = existsSync(marker) ? Promise.resolve(false) : warmUp(dir, marker, adapter, corpusPath, bwrap, nodeOptions);
+    const marker = path.join(dir, `.warm-${warmStamp(adapter.module, nodeOptions, REPO, host)}`);
+    warmed = existsSync(marker) ? Promise.resolve(false) : warmUp(dir, marker, adapter, corpusPath, bwrap, nodeOptions, host);
     started.set(dir, warmed);
   }
   return { dir, warmed };
@@ -103,11 +105,11 @@ function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
  * writable, have it build one runner — which loads the adapter and its framework, most of what
  * a worker compiles — and shut it down; Node writes the cache as it exits.
  */
-async function warmUp(dir: string, marker: string, adapter: AdapterRef, corpusPath: string, bwrap: Bwrap, nodeOptions: readonly string[]): Promise<boolean> {
+async function warmUp(dir: string, marker: string, adapter: AdapterRef, corpusPath: string, bwrap: Bwrap, nodeOptions: readonly string[], host: string): Promise<boolean> {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-warm-"));
   try {
     const args = bwrapArgs({ writable: [dir, scratch], cwd: REPO, sealNetwork: true, maskRun: false });
-    const child = execaNode(HOST, [], {
+    const child = execaNode(host, [], {
       ipc: true,
       serialization: "json",
       env: disableTelemetry({ PATH: process.env.PATH ?? "", NODE_COMPILE_CACHE: dir, TMPDIR: scratch }),

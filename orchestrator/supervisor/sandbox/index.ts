@@ -32,6 +32,7 @@ import { WriteLedger } from "./watch.ts";
 import { WorkerWatch } from "./worker-watch.ts";
 import { PrivateArea } from "./private-area.ts";
 import { sealedView } from "./view.ts";
+import { readBundleSetting } from "../worker-entry.ts";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 const PRELOAD = pathToFileURL(fileURLToPath(new URL("./bridge-preload.ts", import.meta.url))).href;
@@ -67,6 +68,8 @@ export interface LaunchRequest {
   readonly readable?: readonly string[];
   /** The interpreter, for an adapter on the Python host (python-host.ts); absent: the Node host. */
   readonly python?: string;
+  /** The file a Node host starts from (its bundle or workers/host.ts: worker-entry.ts), which the compile cache is warmed with. */
+  readonly host?: string;
 }
 
 /** What the exit hook needs of execa's subprocess: its pid, and Node's ChildProcess for the events. */
@@ -141,6 +144,8 @@ export class Isolation {
   constructor(request: IsolationRequest) {
     this.request = request;
     this.level = resolveLevel(readSandboxMode(request.env ?? process.env));
+    // Checked with the sandbox's setting, before the run: a run's pools each make an Isolation.
+    readBundleSetting(request.env ?? process.env);
   }
 
   launch(req: LaunchRequest): Launch {
@@ -189,7 +194,7 @@ export class Isolation {
     // The Python host opens the same listeners itself (arena_host/bridge.py); Node's compile cache is no use to it.
     const nodeOptions = python !== undefined ? [] : [...inheritedNodeOptions(), ...(net.sealed ? ["--import", PRELOAD] : [])];
     if (python === undefined && req.callerEnv.NODE_COMPILE_CACHE === undefined) {
-      env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions).dir;
+      env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions, req.host).dir;
     }
     if (python !== undefined) delete env.NODE_COMPILE_CACHE;
     if (net.sealed) env.ARENA_SANDBOX_BRIDGE = JSON.stringify(routes);

@@ -11,13 +11,20 @@
  * item's folder, is an attempt to write outside. It is reported (to the item's record, by the
  * caller) and removed, and the TMPDIR is emptied, so no write survives into the next item.
  *
+ * The folders that lead to the item's folder in the slot (its arena's) are made once and parked
+ * between legs beside the slot, where no worker sees them, rather than made and removed at every
+ * leg: a rename each way instead of a mkdir and an rmdir, which on ext4 blocked the orchestrator's
+ * loop for ~0.9 ms a leg (docs/performance.md, target 2c). They are parked only after the leg's
+ * inspection has emptied them of everything but the way to the item's folder.
+ *
  * A worker carrying several items at once (seats, supervisor/seat.ts) holds several folders in its
  * slot, each entered and left by its own leg: the check after one leg treats every folder still
  * held as held, and a stray found while others are held is reported to the leg that ended, naming
- * that it may be theirs (one process wrote it; which seat did cannot be told). The TMPDIR is the
- * process's, so it is emptied only when no leg is in flight: the one thing seats share.
+ * that it may be theirs (one process wrote it; which seat did cannot be told). An arena's folder is
+ * parked only when no leg in flight holds a folder inside it. The TMPDIR is the process's, so it is
+ * emptied only when no leg is in flight: the one thing seats share besides the process.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { within, type Mount } from "./bwrap.ts";
 
@@ -45,12 +52,18 @@ export class PrivateArea {
   readonly #mountPoints: readonly string[];
   /** The item folders in the slot now, one per leg in flight. */
   readonly #inSlot = new Set<string>();
+  /** Beside the slot, on its filesystem, in no worker's view: the slot's top folders between legs. */
+  readonly #park: string;
+  /** Top folders (an arena's) now in the park, ready for the next leg that needs them. */
+  readonly #parked = new Set<string>();
   /** Found by a dispose() during a leg (the worker died), for that leg's leave(). */
   #found: string[] = [];
 
   constructor(plan: AreaPlan) {
     this.#plan = plan;
     mkdirSync(plan.slot, { recursive: true });
+    this.#park = `${plan.slot}.park`;
+    mkdirSync(this.#park);
     this.#layers = plan.covered.map((at, i) => {
       const host = path.join(plan.layersRoot, String(i));
       mkdirSync(host, { recursive: true });
@@ -69,9 +82,26 @@ export class PrivateArea {
     const rel = this.#relative(itemDir);
     if (rel === undefined || !existsSync(itemDir)) return;
     const inside = path.join(this.#plan.slot, rel);
-    mkdirSync(path.dirname(inside), { recursive: true });
+    if (!this.#unpark(rel)) mkdirSync(path.dirname(inside), { recursive: true });
     renameSync(itemDir, inside);
     this.#inSlot.add(itemDir);
+  }
+
+  /** Bring back the parked top folder `rel` lies in; true when that alone made the item's parent. */
+  #unpark(rel: string): boolean {
+    const parts = rel.split(path.sep);
+    const top = parts[0]!;
+    if (parts.length < 2 || !this.#parked.has(top)) return false;
+    this.#parked.delete(top);
+    try {
+      // Onto an empty folder of that name the worker made meanwhile it replaces it; onto one with
+      // something in it, it fails, and the worker's folder is used (leave() reports what is in it).
+      renameSync(path.join(this.#park, top), path.join(this.#plan.slot, top));
+    } catch {
+      rmSync(path.join(this.#park, top), { recursive: true, force: true });
+      return false;
+    }
+    return parts.length === 2;
   }
 
   /**
@@ -84,16 +114,17 @@ export class PrivateArea {
       const inside = path.join(this.#plan.slot, this.#relative(itemDir)!);
       if (existsSync(inside)) renameSync(inside, itemDir);
       else mkdirSync(itemDir, { recursive: true });
-      // The folders enter() made to hold it are the harness's, not the worker's.
-      for (let dir = path.dirname(inside); dir !== this.#plan.slot && within(dir, this.#plan.slot); dir = path.dirname(dir)) {
-        if (readdirSync(dir).length > 0) break;
-        rmdirSync(dir);
-      }
     }
     // In the slot, the folders that held the item's are walked into, not reported whole; the
     // folders of legs still in flight are held, so neither they nor what they hold are strays.
     const held = [...this.#inSlot];
     const strays = [...this.#strays(this.#plan.slot, this.#plan.checkpointDir, itemDir === undefined ? held : [itemDir, ...held], held)];
+    // Emptied by that walk of all but the way to the item's folder, which is the harness's: parked,
+    // unless a leg still in flight has its folder in the same arena's (it must stay in view).
+    if (itemDir !== undefined) {
+      const top = (dir: string) => this.#relative(dir)?.split(path.sep)[0];
+      if (!held.some((h) => top(h) === top(itemDir))) this.#parkTop(this.#relative(itemDir)!);
+    }
     for (const layer of this.#layers) strays.push(...this.#strays(layer.host, layer.at));
     if (held.length === 0) this.#empty(this.#plan.tmp);
     const others = held.length === 0 ? "" : ` while ${held.length} other item${held.length === 1 ? " was" : "s were"} in this worker, so it may be theirs`;
@@ -110,6 +141,18 @@ export class PrivateArea {
     for (const itemDir of [...this.#inSlot]) this.#found.push(...this.leave(itemDir));
     rmSync(this.#plan.layersRoot, { recursive: true, force: true });
     rmSync(this.#plan.slot, { recursive: true, force: true });
+    rmSync(this.#park, { recursive: true, force: true });
+  }
+
+  #parkTop(rel: string): void {
+    const parts = rel.split(path.sep);
+    if (parts.length < 2) return;
+    try {
+      renameSync(path.join(this.#plan.slot, parts[0]!), path.join(this.#park, parts[0]!));
+      this.#parked.add(parts[0]!);
+    } catch {
+      // The worker removed it (or put a file in its place, which the walk reported and removed): nothing to park.
+    }
   }
 
   #relative(itemDir: string): string | undefined {

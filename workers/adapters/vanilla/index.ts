@@ -7,11 +7,13 @@ export { chatCompletion, LlmHttpError, requestBody, type ChatReply, type FetchLi
 export { arenaTools, toolMessage } from "./tools.ts";
 export { assistantTurn, buildVanillaRunner, LegUsage, resumeMessages, runLeg, type LoopDeps } from "./runner.ts";
 
-export const LIB_VERSION = "native fetch (agentic-arena 0.1.0)";
+export const LIB_VERSION = "node:http (agentic-arena 0.1.0)";
 
 const adapter: Adapter = {
   name: "vanilla",
   libVersion: LIB_VERSION,
+  // Its HTTP is node:http (http.ts): its workers never load fetch's client.
+  usesFetch: false,
   build: (arena, config, ctx) => buildVanillaRunner(arena, config, ctx),
 };
 export default adapter;

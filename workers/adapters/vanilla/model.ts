@@ -1,11 +1,14 @@
 /**
- * How the baseline reaches the gateway: one OpenAI Chat Completions call over `fetch` (base URL,
- * key, per-request timeout from the config) and the request body it sends (harness.md §7). No
- * retries, no streaming: the control in every comparison must not hide transport behaviour.
+ * How the baseline reaches the gateway: one OpenAI Chat Completions call over `node:http`
+ * (http.ts: base URL, key, per-request timeout from the config) and the request body it sends
+ * (harness.md §7). No retries, no streaming: the control in every comparison must not hide
+ * transport behaviour. A caller may hand it a `fetch` instead (the hostile fixtures wrap the
+ * baseline with one rule broken that way); the request is then the one it always made with fetch.
  */
 import type { AdapterConfig, Json } from "../../../contract/protocol.ts";
 import type { ToolSpec } from "../../../contract/tools/specs.ts";
 import { LlmHttpError } from "../../../contract/texts.ts";
+import { postJson, type HttpReply } from "./http.ts";
 
 /** A transcript message as it goes on the wire. */
 export type Message = Record<string, Json>;
@@ -58,20 +61,20 @@ export function requestBody(config: AdapterConfig, messages: readonly Message[],
   return body;
 }
 
+/** The request made with a caller's fetch: the init it always had (the fixtures rewrite it). */
+async function viaFetch(fetchImpl: FetchLike, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<HttpReply> {
+  const response = await fetchImpl(url, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
+  return { status: response.status, text: await response.text() };
+}
+
 /** POST one chat completion; the body is sent as given (key order is part of what gets billed). */
-export async function chatCompletion(
-  config: AdapterConfig,
-  body: Record<string, unknown>,
-  fetchImpl: FetchLike = fetch,
-): Promise<ChatReply> {
-  const response = await fetchImpl(`${config.baseUrl}/chat/completions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.apiKey}` },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(config.requestTimeoutS * 1000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new LlmHttpError(response.status, text);
+export async function chatCompletion(config: AdapterConfig, body: Record<string, unknown>, fetchImpl?: FetchLike): Promise<ChatReply> {
+  const url = `${config.baseUrl}/chat/completions`;
+  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${config.apiKey}` };
+  const timeoutMs = config.requestTimeoutS * 1000;
+  const json = JSON.stringify(body);
+  const { status, text } = fetchImpl ? await viaFetch(fetchImpl, url, headers, json, timeoutMs) : await postJson(url, headers, json, timeoutMs);
+  if (status < 200 || status > 299) throw new LlmHttpError(status, text);
   const data = JSON.parse(text);
   const message = data?.choices?.[0]?.message ?? {};
   return {

@@ -10,6 +10,8 @@ import { arenaTools, assistantTurn, chatCompletion, LegUsage, LIB_VERSION, reque
 const adapter: Adapter = {
   name: "vanilla-multi",
   libVersion: LIB_VERSION,
+  // Its HTTP is node:http (http.ts): its workers never load fetch's client.
+  usesFetch: false,
   build(arena, config, ctx) {
     const specs = arenaTools(arena);
     const system = (role: PipelineRole): Message => ({ role: "system", content: stagePrompt(arena.systemPrompt, PIPELINE_ROLES[role]) });

@@ -1,0 +1,143 @@
+/**
+ * Workers start from a bundle of the host and their adapter (orchestrator/supervisor/worker-entry.ts):
+ * one copy of contract/ in it, npm packages external for a framework, rebuilt when an input
+ * changes, and the sources — said in the worker's log — where no bundle can be had.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { findAdapter } from "../../contract/catalogue.ts";
+import { BUNDLE_ROOT, HOST_SOURCE, prepareWorkerEntry, readBundleSetting, workerEntry, type WorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
+import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
+import { REPO_ROOT } from "../support/reference.ts";
+
+const ref = (name: string) => ({ name, module: findAdapter(name)!.module });
+const bundleText = (e: WorkerEntry) =>
+  readdirSync(path.dirname(e.file))
+    .map((f) => readFileSync(path.join(path.dirname(e.file), f), "utf8"))
+    .join("\n");
+const manifestOf = (e: WorkerEntry) => JSON.parse(readFileSync(path.join(path.dirname(e.file), "..", "manifest.json"), "utf8")) as { inputs: Record<string, string> };
+
+/**
+ * Throwaway adapters inside the repository (bundles are only made for those), removed after the
+ * file: in checkpoints/, which neither the house rules' source walk nor a watched worker's
+ * repository snapshot visits, so tests running beside this one never see them.
+ */
+const scratch = mkdtempSync(path.join(REPO_ROOT, "checkpoints", ".worker-entry-test-"));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  for (const d of readdirSync(BUNDLE_ROOT)) if (d.startsWith("scratch-")) rmSync(path.join(BUNDLE_ROOT, d), { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.doUnmock("esbuild");
+  vi.resetModules();
+});
+
+function writeAdapter(dir: string, version: string, extraImport = ""): { name: string; module: string } {
+  mkdirSync(dir, { recursive: true });
+  const module = path.join(dir, "index.ts");
+  writeFileSync(
+    module,
+    `${extraImport}import { MAX_ITERATIONS_ERROR } from "${path.relative(dir, path.join(REPO_ROOT, "contract", "texts.ts"))}";\n` +
+      `export default { name: "scratch", libVersion: ${JSON.stringify(version)}, usesFetch: false, build: () => ({ run: async () => ({ output_text: MAX_ITERATIONS_ERROR }) }) };\n`,
+  );
+  return { name: `scratch-${path.basename(dir)}`, module };
+}
+
+async function startAndBuild(adapter: { name: string; module: string }) {
+  const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), "arena-entry-")), "w.log");
+  const { worker, failure } = await WorkerProcess.start({ id: "w0", adapter, corpusPath: path.join(REPO_ROOT, "arenas", "corpus.json"), logFile });
+  expect(failure).toBeUndefined();
+  const built = await worker.build({
+    arena: { id: "tool_use", tools: ["calculator"], systemPrompt: "A.", durable: false },
+    config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 2 },
+    tag: "t",
+  });
+  await worker.kill();
+  return { built, log: readFileSync(logFile, "utf8") };
+}
+
+describe("the worker's bundled entry", () => {
+  it("vanilla: host, contract/, zod and the adapter in one bundle, each module once", async () => {
+    const entry = await prepareWorkerEntry(ref("vanilla"));
+    expect(entry).toMatchObject({ bundled: true });
+    const text = bundleText(entry);
+    // One declaration of each (host, contract/, the adapter) across all its files: nothing is evaluated twice.
+    for (const declared of [/\bfunction loadAdapter\(/g, /\b(?:var|let|const) AgentResultSchema\b/g, /\bfunction dispatch\(/g, /\bfunction postJson\(/g]) {
+      expect(text.match(declared)?.length, String(declared)).toBe(1);
+    }
+    expect(text).not.toMatch(/from "zod"/);
+    const inputs = Object.keys(manifestOf(entry).inputs);
+    expect(inputs).toContain("workers/host.ts");
+    expect(inputs.some((f) => f.includes("node_modules/.pnpm/zod@"))).toBe(true);
+  });
+
+  it("a framework adapter: its packages, zod among them, stay external and are shared with the framework", async () => {
+    const entry = await prepareWorkerEntry(ref("openai_agents"));
+    expect(entry).toMatchObject({ bundled: true });
+    const text = bundleText(entry);
+    expect(text).toMatch(/from "@openai\/agents"/);
+    expect(text).toMatch(/from "zod"/);
+    expect(Object.keys(manifestOf(entry).inputs).every((f) => !f.includes("node_modules"))).toBe(true);
+  });
+
+  it("is rebuilt when an input changes, and the worker runs the new code", async () => {
+    const adapter = writeAdapter(path.join(scratch, "a"), "v1");
+    const first = await prepareWorkerEntry(adapter);
+    expect(first).toMatchObject({ bundled: true });
+    expect((await startAndBuild(adapter)).built).toMatchObject({ ok: true, libVersion: "v1" });
+    writeAdapter(path.join(scratch, "a"), "v2");
+    // A fresh orchestrator process (the memo is per process) finds the bundle stale until it is rebuilt.
+    vi.resetModules();
+    const fresh = (await import("../../orchestrator/supervisor/worker-entry.ts")) as typeof import("../../orchestrator/supervisor/worker-entry.ts");
+    expect(fresh.workerEntry(adapter)).toMatchObject({ bundled: false, file: HOST_SOURCE });
+    const second = await fresh.prepareWorkerEntry(adapter);
+    expect(second).toMatchObject({ bundled: true });
+    expect(second.file).not.toBe(first.file);
+    const { WorkerProcess: Fresh } = await import("../../orchestrator/supervisor/worker-process.ts");
+    const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), "arena-entry-")), "w.log");
+    const { worker } = await Fresh.start({ id: "w1", adapter, corpusPath: path.join(REPO_ROOT, "arenas", "corpus.json"), logFile });
+    const built = await worker.build({
+      arena: { id: "tool_use", tools: ["calculator"], systemPrompt: "A.", durable: false },
+      config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 2 },
+      tag: "t",
+    });
+    await worker.kill();
+    expect(built).toMatchObject({ ok: true, libVersion: "v2" });
+  }, 60_000);
+
+  it("a framework package that is not installed is still a not_installed build failure, not a failed start", async () => {
+    const adapter = writeAdapter(path.join(scratch, "b"), "v1", 'import "agentic-arena-no-such-framework";\n');
+    expect(await prepareWorkerEntry(adapter)).toMatchObject({ bundled: true });
+    expect((await startAndBuild(adapter)).built).toMatchObject({ ok: false, kind: "not_installed" });
+  }, 60_000);
+
+  it("an adapter outside the repository starts from the sources, and its log says so", async () => {
+    const adapter = writeAdapter(mkdtempSync(path.join(os.tmpdir(), "arena-outside-")), "v1");
+    // Outside the repository its relative import of contract/ would not resolve: point it at the real file.
+    writeFileSync(adapter.module, readFileSync(adapter.module, "utf8").replace(/from "[^"]*texts\.ts"/, `from ${JSON.stringify(path.join(REPO_ROOT, "contract", "texts.ts"))}`));
+    expect(workerEntry(adapter)).toMatchObject({ bundled: false, note: "the adapter lives outside the repository" });
+    const { built, log } = await startAndBuild(adapter);
+    expect(built).toMatchObject({ ok: true, libVersion: "v1" });
+    expect(log).toContain("worker started from the sources, not a bundle: the adapter lives outside the repository");
+  }, 60_000);
+
+  it("without esbuild, workers start from the sources and their log says why", async () => {
+    const adapter = writeAdapter(path.join(scratch, "c"), "v1");
+    vi.resetModules();
+    vi.doMock("esbuild", () => {
+      throw new Error("Cannot find package 'esbuild'");
+    });
+    const fresh = (await import("../../orchestrator/supervisor/worker-entry.ts")) as typeof import("../../orchestrator/supervisor/worker-entry.ts");
+    const entry = await fresh.prepareWorkerEntry(adapter);
+    expect(entry).toMatchObject({ bundled: false, file: HOST_SOURCE });
+    expect(entry.note).toMatch(/^the bundle could not be built: /);
+  });
+
+  it("ARENA_WORKER_BUNDLE=off starts from the sources; a value that is not on or off is refused", () => {
+    expect(workerEntry(ref("vanilla"), { ARENA_WORKER_BUNDLE: "off" })).toMatchObject({ bundled: false, note: "ARENA_WORKER_BUNDLE=off" });
+    expect([readBundleSetting({}), readBundleSetting({ ARENA_WORKER_BUNDLE: " On " }), readBundleSetting({ ARENA_WORKER_BUNDLE: "off" })]).toEqual(["on", "on", "off"]);
+    expect(() => readBundleSetting({ ARENA_WORKER_BUNDLE: "no" })).toThrow(/ARENA_WORKER_BUNDLE/);
+  });
+});
