@@ -74,6 +74,15 @@ export type UnavailableKind = z.infer<typeof UnavailableKindSchema>;
 
 // ---------------------------------------------------------------- parent → worker
 
+/**
+ * Which of a worker's seats a message is for. A worker on a non-durable arena may carry several
+ * items at once (`--items-per-worker`), one per seat: each seat has its own runner per arena,
+ * built with its own gateway identity, and legs of different seats run concurrently; messages of
+ * one seat are handled strictly in order, as a single-seat worker handles all of its own. 0, the
+ * default, is the only seat a one-item worker (and the Python host's caller) ever names.
+ */
+export const SeatSchema = z.number().int().nonnegative().default(0);
+
 /** Build a runner for one arena; a worker serves one adapter, so every build names the same module. */
 export const BuildMessage = z.object({
   type: z.literal("build"),
@@ -82,9 +91,10 @@ export const BuildMessage = z.object({
   config: AdapterConfigSchema,
   /** The search corpus file the tools read. */
   corpusPath: z.string(),
+  seat: SeatSchema,
 });
 /** `arena` names the runner: one worker may hold a built runner for several arenas of a run. */
-export const RunMessage = z.object({ type: z.literal("run"), job: z.string(), arena: z.string(), item: WorkItemSchema });
+export const RunMessage = z.object({ type: z.literal("run"), job: z.string(), arena: z.string(), item: WorkItemSchema, seat: SeatSchema });
 /** The human's answer at a pause, injected by the harness on resume. */
 export const DECISIONS = ["approve", "deny"] as const;
 
@@ -95,6 +105,7 @@ export const ResumeMessage = z.object({
   item: WorkItemSchema,
   state: JsonSchema,
   decision: z.enum(DECISIONS),
+  seat: SeatSchema,
 });
 export const ShutdownMessage = z.object({ type: z.literal("shutdown") });
 
@@ -107,6 +118,8 @@ export const ReadyMessage = z.object({ type: z.literal("ready"), pid: z.number()
 export const BuiltMessage = z.object({
   type: z.literal("built"),
   arena: z.string(),
+  /** The seat built (echoed from the build). */
+  seat: SeatSchema,
   libVersion: z.string(),
   resumable: z.boolean(),
   delegates: z.array(z.string()),
@@ -119,6 +132,7 @@ export const BuiltMessage = z.object({
 export const BuildFailedMessage = z.object({
   type: z.literal("build_failed"),
   arena: z.string(),
+  seat: SeatSchema,
   kind: UnavailableKindSchema,
   reason: z.string(),
   libVersion: z.string(),

@@ -1,6 +1,7 @@
 /**
  * The worker process entry point. It loads one adapter, builds a runner for each arena the
- * orchestrator asks for (one per arena + config), and runs the legs it is sent, one at a time.
+ * orchestrator asks for (one per arena + config and seat), and runs the legs it is sent: one at a
+ * time per seat, the legs of different seats concurrently (contract/protocol.ts SeatSchema).
  * Everything it says goes over the IPC channel as protocol messages; anything the adapter prints
  * goes to the log file the orchestrator attached to stdout/stderr.
  */
@@ -35,15 +36,16 @@ function describeError(err: unknown): { text: string; traceback: string } {
   return { text: `Error: ${String(err)}`, traceback: "" };
 }
 
-/** The adapter this process serves (loaded by the first build) and its runner per arena id. */
+/** The adapter this process serves (loaded by the first build) and its runner per arena id × seat. */
 let loaded: { module: string; adapter: Adapter; libVersion: string } | undefined;
 const runners = new Map<string, Runner>();
+const runnerKey = (arena: string, seat: number) => `${seat}\u0000${arena}`;
 const corpora = new Map<string, Corpus>();
 
 /** What a bundled entry puts in its slot: the adapter it was built for, and how to load it. */
 type BundledAdapter = { readonly module: string; readonly load: () => Promise<{ default?: unknown }> };
 
-type LoadOutcome = { ok: true; adapter: Adapter; libVersion: string } | { ok: false; failed: Omit<Extract<FromWorker, { type: "build_failed" }>, "arena"> };
+type LoadOutcome = { ok: true; adapter: Adapter; libVersion: string } | { ok: false; failed: Omit<Extract<FromWorker, { type: "build_failed" }>, "arena" | "seat"> };
 
 async function loadAdapter(module: string): Promise<LoadOutcome> {
   if (loaded) {
@@ -94,9 +96,10 @@ function corpusAt(file: string): Corpus {
 
 async function build(message: Extract<ToWorker, { type: "build" }>): Promise<void> {
   const arena = message.arena.id;
+  const seat = message.seat;
   const load = await loadAdapter(message.adapter.module);
   if (!load.ok) {
-    send({ ...load.failed, arena });
+    send({ ...load.failed, arena, seat });
     return;
   }
   const { adapter, libVersion } = load;
@@ -112,6 +115,7 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
     send({
       type: "build_failed",
       arena,
+      seat,
       kind: stub ? "stub" : "build_failed",
       reason: stub ? `stub adapter: ${err.message}` : `build failed: ${text}`,
       libVersion,
@@ -119,8 +123,8 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
     });
     return;
   }
-  runners.set(arena, runner);
-  send({ type: "built", arena, libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])],
+  runners.set(runnerKey(arena, seat), runner);
+  send({ type: "built", arena, seat, libVersion, resumable: typeof runner.resume === "function", delegates: [...(adapter.delegates ?? [])],
     wireExceptions: (adapter.wireExceptions ?? []).map((e) => ({ key: e.key, reason: e.reason })),
   });
 }
@@ -160,8 +164,8 @@ async function leg(job: string, call: () => Promise<unknown>): Promise<void> {
   send({ type: result.suspended ? "suspended" : "result", job, result, adapterSeconds });
 }
 
-function requireRunner(arena: string): Runner {
-  const runner = runners.get(arena);
+function requireRunner(arena: string, seat: number): Runner {
+  const runner = runners.get(runnerKey(arena, seat));
   if (!runner) throw new Error(`protocol violation: run before a successful build of arena ${arena}`);
   return runner;
 }
@@ -172,10 +176,10 @@ async function handle(message: ToWorker): Promise<void> {
       return build(message);
     case "run":
       // Inside leg(), so even a protocol violation answers the job instead of leaving it to time out.
-      return leg(message.job, () => requireRunner(message.arena).run(message.item as WorkItem));
+      return leg(message.job, () => requireRunner(message.arena, message.seat).run(message.item as WorkItem));
     case "resume":
       return leg(message.job, async () => {
-        const r = requireRunner(message.arena);
+        const r = requireRunner(message.arena, message.seat);
         if (!r.resume) return { error: "adapter suspended but does not implement resume()" };
         return r.resume(message.item, message.state as Json, message.decision);
       });
@@ -184,17 +188,28 @@ async function handle(message: ToWorker): Promise<void> {
   }
 }
 
-// Messages are handled strictly one at a time: a runner serves one leg at a time.
-let queue = Promise.resolve();
+// A seat's messages are handled strictly one at a time, in order (a runner serves one leg at a
+// time); legs of different seats overlap, as the items they carry wait on the provider. A build
+// is a barrier: it waits for the builds before it, and every message sent after it waits for it
+// (the first build loads the adapter, and a framework's build need not be reentrant). Shutdown
+// waits for every seat. With one seat this is the single queue it always was.
+const seats = new Map<number, Promise<void>>();
+let builds: Promise<unknown> = Promise.resolve();
+const logFailure = (err: unknown) => send({ type: "log", level: "error", message: describeError(err).text });
 process.on("message", (raw) => {
   const parsed = ToWorkerSchema.safeParse(raw);
   if (!parsed.success) {
     send({ type: "log", level: "error", message: `invalid message from orchestrator: ${parsed.error.message}` });
     return;
   }
-  queue = queue.then(() => handle(parsed.data)).catch((err) => {
-    send({ type: "log", level: "error", message: describeError(err).text });
-  });
+  const message = parsed.data;
+  if (message.type === "shutdown") {
+    void Promise.all([builds, ...seats.values()]).then(() => handle(message));
+    return;
+  }
+  const done = Promise.all([builds, seats.get(message.seat)]).then(() => handle(message));
+  if (message.type === "build") builds = done.catch(() => {});
+  seats.set(message.seat, done.catch(logFailure));
 });
 process.on("disconnect", () => process.exit(0));
 // fetch's client is loaded by the first build, for the adapters that use it (loadAdapter).

@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { boundConcurrency, poolDemands } from "../config/concurrency.ts";
+import { seatsFor } from "../config/items-per-worker.ts";
 import { PreflightError, preflightLive } from "../config/preflight.ts";
 import { asOutputError, probeWritable, removeQuietly } from "../files/fs-error.ts";
 import { claimRunFolder, type RunLayout } from "../store/layout.ts";
@@ -30,7 +31,7 @@ export async function beforeFirstItem(request: RunRequest, requested: { value: n
     adapters: poolDemands(
       // Without restarts (--no-restart) a durable lane keeps no spares.
       request.arenas.map((a) => ({ id: a.id, durable: a.durable && request.manifest.no_restart !== true, items: itemRuns(a) })),
-      request.adapters,
+      request.adapters.map((a) => ({ ...a, seats: seatsFor(a, request.manifest.items_per_worker) })),
       request.config.repeat,
     ),
     label: requested.given ? "--concurrency" : "the default concurrency",

@@ -6,6 +6,7 @@
 import { loadArena } from "../arena/load.ts";
 import type { Arena } from "../arena/schemas.ts";
 import { defaultConcurrency, MAX_CONCURRENCY } from "../config/concurrency.ts";
+import { defaultItemsPerWorker, ITEMS_PER_WORKER_FLAG, MAX_ITEMS_PER_WORKER } from "../config/items-per-worker.ts";
 import { ConfigError, emptyValueNotes, LiveRefusedError, loadArenaConfig, MAX_REPEAT, parseCount, readEnvironment, type ArenaConfig, type Mode } from "../config/arena-config.ts";
 import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/index.ts";
@@ -146,6 +147,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
     // Both a new run and a resume: the arenas may have changed since, the flags are this session's.
     refuseInvalidArenas(request.arenas, request.config.mode, io.cwd);
     if (noRestartOf(flags, request) && request.session === 0) request = markedNoRestart(request);
+    request = withItemsPerWorker(request, flags);
     checkExpectations(flags, request.arenas, io.cwd);
   } catch (err) {
     if (err instanceof LiveRefusedError) {
@@ -187,6 +189,7 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
       startedAt: request.startedAt,
       concurrency: checked.concurrency,
       ...(request.manifest.no_restart ? { reuseWorkerAcrossPause: true } : {}),
+      ...(request.manifest.items_per_worker ? { itemsPerWorker: request.manifest.items_per_worker } : {}),
       ...(request.itemFilter ? { itemFilter: request.itemFilter } : {}),
       ...(request.keepCell ? { keepCell: request.keepCell } : {}),
       ...(request.prior ? { prior: request.prior } : {}),
@@ -223,6 +226,22 @@ export async function runFlow(ctx: CommandContext, options: RunFlowOptions): Pro
   });
 }
 
+/**
+ * `--items-per-worker` (config/items-per-worker.ts) into a new run's manifest, when over 1; a
+ * resume runs as the run was recorded, so the flag may only repeat the recorded value there.
+ */
+function withItemsPerWorker(request: RunRequest, flags: Readonly<Record<string, unknown>>): RunRequest {
+  const recorded = request.manifest.items_per_worker ?? 1;
+  const given = flags[ITEMS_PER_WORKER_FLAG];
+  const value = countFlag(given, ITEMS_PER_WORKER_FLAG, request.session > 0 ? recorded : defaultItemsPerWorker(request.config.mode), MAX_ITEMS_PER_WORKER);
+  if (request.session > 0) {
+    if (value !== recorded) throw new UsageError(`--${ITEMS_PER_WORKER_FLAG} ${value}: a resume runs as the run was recorded (${recorded} item${recorded === 1 ? "" : "s"} per worker)`);
+    return request;
+  }
+  const { items_per_worker: _old, ...manifest } = request.manifest;
+  return { ...request, manifest: value > 1 ? { ...manifest, items_per_worker: value } : manifest };
+}
+
 /** Every worker loads the corpus too, but a bad one is the user's input: say so here, once. */
 function checkCorpus(file: string): void {
   try {
@@ -242,6 +261,7 @@ function provenanceOf(request: RunRequest, concurrency: number): (arenaId: strin
     config: manifest.config,
     concurrency,
     ...(manifest.no_restart ? { no_restart: true as const } : {}),
+    ...(manifest.items_per_worker ? { items_per_worker: manifest.items_per_worker } : {}),
     corpus_sha256: manifest.corpus.sha256,
     machine: machine(),
   };

@@ -52,11 +52,24 @@ export interface PoolDemand {
   readonly durableItemRuns: readonly number[];
   /** Bytes one of its workers is budgeted at (worker-rss.ts); default: the budget's `perWorkerBytes`. */
   readonly workerBytes?: number;
+  /**
+   * Items one of its workers carries at once on a non-durable arena (`--items-per-worker`, seats);
+   * default 1. A durable item still takes a worker alone.
+   */
+  readonly seats?: number;
 }
+
+/**
+ * What each seat past the first adds to a worker's resident memory: its runner, its HTTP client and
+ * the item in flight. Measured with scripts/live-scale.ts at 1 and 8 a worker (docs/performance.md
+ * "Live at scale"): 4.3 MiB for vanilla at 64 in flight, 8–11 MiB of sampled peak RSS for every
+ * TypeScript adapter at 16; one figure for all, the largest, rounded up.
+ */
+export const SEAT_BYTES = 12 * 1024 * 1024;
 
 /** The workers that can be alive at once with `c` items in flight, and the bytes they are budgeted at. */
 export interface WorkersAlive {
-  /** Workers in the run's slots (supervisor/worker-budget.ts): busy, or idle in a free slot. */
+  /** Workers in the run's slots (supervisor/worker-budget.ts): busy, or idle in a free slot (processes, not items). */
   readonly slots: number;
   /** Built spares of the durable lanes that can be running at once. */
   readonly spares: number;
@@ -70,7 +83,9 @@ export interface WorkersAlive {
  * - Slots: outside the spares, the run never holds more workers than items in flight — an idle one
  *   is stopped to make room — so at most `c`, and a pool never more than its item runs (at least
  *   1, for the build). Charged heaviest first: the worst case is the heaviest adapters filling
- *   every slot.
+ *   every slot. A pool with seats carries its `n` items in flight on `d + ⌈(n − d) / seats⌉`
+ *   workers, `d` the most of them that can be durable (each alone), each worker charged
+ *   {@link SEAT_BYTES} more per seat past the first.
  * - Spares: a durable lane keeps `min(2c, its item runs)` built spares from its first item to its
  *   last. Lanes queue their items one lane after another on the shared queue, so at most `c`
  *   lanes have items in flight at once: the `min(c, lanes)` lanes with the most spare bytes are
@@ -80,13 +95,18 @@ export interface WorkersAlive {
  */
 export function workersAlive(c: number, pools: readonly PoolDemand[], perWorkerBytes = PER_WORKER_BYTES): WorkersAlive {
   const bytesOf = (p: PoolDemand) => p.workerBytes ?? perWorkerBytes;
+  let items = 0;
   let slots = 0;
   let bytes = 0;
   for (const pool of [...pools].sort((a, b) => bytesOf(b) - bytesOf(a))) {
-    const taken = Math.min(c - slots, Math.max(1, pool.itemRuns));
+    const taken = Math.min(c - items, Math.max(1, pool.itemRuns));
     if (taken <= 0) break;
-    slots += taken;
-    bytes += taken * bytesOf(pool);
+    items += taken;
+    const seats = Math.max(1, pool.seats ?? 1);
+    const alone = Math.min(taken, pool.durableItemRuns.reduce((n, r) => n + r, 0));
+    const workers = seats === 1 ? taken : alone + Math.ceil((taken - alone) / seats);
+    slots += workers;
+    bytes += workers * (bytesOf(pool) + (seats - 1) * SEAT_BYTES);
   }
   const spareLanes = pools
     .flatMap((p) => p.durableItemRuns.map((runs) => ({ count: Math.min(2 * c, runs), bytes: Math.min(2 * c, runs) * bytesOf(p) })))
@@ -102,7 +122,7 @@ export function workersAlive(c: number, pools: readonly PoolDemand[], perWorkerB
 /** The pools of a run: one per adapter that has an arena in it (`onlyArenas` as in session.ts), each at its measured worker size. */
 export function poolDemands(
   arenas: readonly { readonly id: string; readonly durable: boolean; readonly items: number }[],
-  adapters: readonly { readonly name?: string; readonly onlyArenas?: readonly string[] }[],
+  adapters: readonly { readonly name?: string; readonly onlyArenas?: readonly string[]; readonly seats?: number }[],
   repeat: number,
 ): PoolDemand[] {
   return adapters.flatMap((adapter) => {
@@ -112,6 +132,7 @@ export function poolDemands(
       itemRuns: mine.reduce((s, a) => s + a.items * repeat, 0),
       durableItemRuns: mine.filter((a) => a.durable).map((a) => a.items * repeat),
       ...(adapter.name !== undefined ? { workerBytes: workerBytesFor(adapter.name) } : {}),
+      ...(adapter.seats !== undefined && adapter.seats > 1 ? { seats: adapter.seats } : {}),
     }];
   });
 }

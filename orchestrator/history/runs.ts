@@ -91,7 +91,8 @@ export function runStatus(manifest: Manifest, state: (owner: SessionOwner) => Ow
 /**
  * What part of a plan the run holds, or how it was made, for `arena runs`: a run of some items
  * only, one shard of a `--shard` plan, a run `arena merge` joined, or one that kept durable
- * pauses on the same process (`--no-restart`, whose figures are not a restart's). Empty for a
+ * pauses on the same process (`--no-restart`, whose figures are not a restart's), or one whose
+ * workers carried several items at once (`--items-per-worker`). Empty for a
  * whole, ordinary run; otherwise the labels in brackets, after the status.
  */
 export function runScope(manifest: Manifest): string {
@@ -100,6 +101,7 @@ export function runScope(manifest: Manifest): string {
     manifest.shard ? `shard ${manifest.shard.index}/${manifest.shard.count}: ${manifest.shard.cells} of ${manifest.shard.total_cells} cells` : "",
     manifest.merged_from ? `merged from ${manifest.merged_from.length} shard${manifest.merged_from.length === 1 ? "" : "s"}` : "",
     manifest.no_restart ? "no restart, measurement only" : "",
+    manifest.items_per_worker ? `${manifest.items_per_worker} items per worker` : "",
   ].filter(Boolean);
   return labels.length > 0 ? ` (${labels.join("; ")})` : "";
 }

@@ -20,6 +20,8 @@ export const ProvenanceSchema = z.object({
   concurrency: z.number().int().positive(),
   /** `--no-restart` (measurement only): durable pauses resumed on the same process, not a fresh one. */
   no_restart: z.literal(true).optional(),
+  /** `--items-per-worker` when over 1: items one worker carried at once on non-durable arenas, each on its own seat. */
+  items_per_worker: z.number().int().min(2).optional(),
   /** The arena's files (arena.toml, dataset, script) and the search corpus, hashed. */
   arena_sha256: z.string(),
   corpus_sha256: z.string(),

@@ -10,7 +10,7 @@ import { AgentResultSchema } from "../../contract/protocol.ts";
 import type { ServedUsage } from "../gateway/index.ts";
 import { isFailure, type WorkerFailure } from "../supervisor/failure.ts";
 import type { LegOutcome } from "../supervisor/worker-outcomes.ts";
-import type { WorkerProcess } from "../supervisor/worker-process.ts";
+import type { Seat } from "../supervisor/seat.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
 import { mergeLegs, type MergedResult } from "./merge.ts";
 import { classifyAdapterError, classifyWorkerFailure, type ErrorClass } from "./error-class.ts";
@@ -95,7 +95,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   let restarts = 0;
   let finalError: string | null = null;
   let errorClass: ErrorClass | null = null;
-  let worker: WorkerProcess | undefined;
+  let worker: Seat | undefined;
   const witnessed: WitnessedLeg[] = [];
   const attempts: (readonly LegAttempt[])[] = [];
   const strayWrites: { leg: number; detail: string }[] = [];
@@ -110,7 +110,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   };
 
   /** Run one leg on `worker`; null when it produced no result (error or worker failure). */
-  const runLeg = async (w: WorkerProcess, send: () => Promise<LegOutcome | WorkerFailure>): Promise<AgentResult | null> => {
+  const runLeg = async (w: Seat, send: () => Promise<LegOutcome | WorkerFailure>): Promise<AgentResult | null> => {
     const tag = w.tagFor(options.arena) ?? "";
     const gateway = w.gatewayFor(options.arena);
     if (gateway !== undefined) gateways.add(gateway);
@@ -162,7 +162,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         const state = leg.resume_state as Json;
         if (options.durable && !options.reuseWorkerAcrossPause) {
           // The fresh worker is claimed while the old one dies; the resume starts only once it is gone.
-          const paused: WorkerProcess = worker!;
+          const paused: Seat = worker!;
           const [, fresh] = await Promise.all([pool.killForRestart(paused), pool.acquire(options.arena, item.id)]);
           restarts += 1;
           if (isFailure(fresh)) {
@@ -172,7 +172,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
           }
           worker = fresh;
         }
-        const w: WorkerProcess = worker!;
+        const w: Seat = worker!;
         const decision = item.resume_with === "deny" ? "deny" : "approve";
         leg = await runLeg(w, () => w.resume(options.arena, item, state, decision, options.legDeadlineMs, options.cell));
       }

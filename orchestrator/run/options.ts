@@ -114,6 +114,12 @@ export interface RunOptions {
    * is for measurement only (the CLI refuses it where a run must prove its restarts).
    */
   readonly reuseWorkerAcrossPause?: boolean;
+  /**
+   * Items one worker carries at once on a non-durable arena, each on its own seat (default 1;
+   * config/items-per-worker.ts says what it keeps and what the items share). Durable arenas and
+   * adapters on the Python host: always 1.
+   */
+  readonly itemsPerWorker?: number;
   /** Told each time the run's workers outside the spares change, busy and idle (supervisor/worker-budget.ts). */
   readonly onWorkerCounts?: (counts: BudgetCounts) => void;
   /** Extra environment for workers (tests). */

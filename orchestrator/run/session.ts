@@ -14,6 +14,7 @@ import type { GatewayRecords } from "../gateway/index.ts";
 import { FORMAT_VERSION, HARNESS_VERSION, isoSeconds, type AdapterRecord, type RunRecord } from "../report/record.ts";
 import { WorkerPool } from "../supervisor/pool.ts";
 import { WorkerBudget } from "../supervisor/worker-budget.ts";
+import { seatsFor } from "../config/items-per-worker.ts";
 import { Isolation } from "../supervisor/sandbox/index.ts";
 import { canonicalOutputs } from "../witness/canonical.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
@@ -146,6 +147,7 @@ function workerPool(
     corpusPath: options.corpusPath,
     logDir: options.dirs.logDir,
     label: adapter.name,
+    seats: seatsFor(adapter, options.itemsPerWorker),
     env: options.workerEnv,
     cwd: options.workerCwd,
     // Sealed: the output roots hidden, writable only the folder of the item in flight; the network

@@ -44,6 +44,8 @@ export const ManifestSchema = z.object({
   merged_from: z.array(z.string()).optional(),
   /** `--no-restart` (measurement only): durable pauses resumed on the same process (cli/no-restart.ts). */
   no_restart: z.literal(true).optional(),
+  /** `--items-per-worker` when over 1: items one worker carried at once on non-durable arenas (config/items-per-worker.ts). */
+  items_per_worker: z.number().int().min(2).optional(),
   arenas: z.array(Fingerprinted.extend({ id: z.string() })),
   corpus: Fingerprinted,
   /** Every config value except the key; `config_hash` is over exactly this object. */

@@ -37,6 +37,8 @@ function identity(m: Manifest): [string, string][] {
     ...m.arenas.map((a): [string, string] => [`arena ${a.id} sha256`, short(a.sha256)]),
     ["corpus sha256", short(m.corpus.sha256)],
     ["config", short(m.config_hash)],
+    // How the items were isolated: a merged run must say one thing about it.
+    ["items per worker", String(m.items_per_worker ?? 1)],
     ["plan", short(m.shard?.plan_sha256 ?? "")],
     ["shard count", String(m.shard?.count ?? "")],
   ];

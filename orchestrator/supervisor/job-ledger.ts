@@ -41,8 +41,9 @@ export class JobLedger {
     if (owner) remember(this.expired, job, owner);
   }
 
-  startBuild(arena: string): void {
-    this.building.add(arena);
+  /** A build of `arena` on `seat` was sent: one answer for that arena on that seat is due. */
+  startBuild(arena: string, seat = 0): void {
+    this.building.add(buildKey(arena, seat));
   }
 
   /** Accept `message` and update the ledger, or say what rule it broke. */
@@ -54,7 +55,10 @@ export class JobLedger {
         return undefined;
       case "built":
       case "build_failed":
-        if (!this.building.delete(message.arena)) return { reason: `a build answer for arena ${message.arena}, which was not being built` };
+        if (!this.building.delete(buildKey(message.arena, message.seat))) {
+          const where = message.seat === 0 ? "" : ` on seat ${message.seat}`;
+          return { reason: `a build answer for arena ${message.arena}${where}, which was not being built` };
+        }
         return undefined;
       case "result":
       case "suspended":
@@ -74,6 +78,10 @@ export class JobLedger {
       }
     }
   }
+}
+
+function buildKey(arena: string, seat: number): string {
+  return `${seat}\u0000${arena}`;
 }
 
 function remember(map: Map<string, JobOwner>, job: string, owner: JobOwner): void {

@@ -17,12 +17,16 @@
  *   outside the spares never outnumber the items in flight (the longest-idle one, of any pool, is
  *   stopped to make room); lanes open adapter by adapter (session.ts), so a pool's workers roll
  *   from one of its lanes to the next, and the pool closes after its last lane, early in the run.
+ * - With `seats` > 1, a worker carries that many items at once on a non-durable arena, one per seat
+ *   (seat.ts: each its own runner and gateway identity), filling a busy worker before an idle one or
+ *   a new one. A durable item takes a worker alone, so its pause kills nothing else.
  */
 import path from "node:path";
 import type { AdapterConfig, ArenaSpec } from "../../contract/protocol.ts";
 import type { BuildOutcome, WorkerSpec } from "./worker-outcomes.ts";
 import { WorkerProcess } from "./worker-process.ts";
 import { WorkerFailure, isFailure } from "./failure.ts";
+import { Seat, Seating, seatName } from "./seat.ts";
 import type { BudgetMember, WorkerBudget } from "./worker-budget.ts";
 
 export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "id"> {
@@ -31,6 +35,8 @@ export interface PoolSpec extends Omit<WorkerSpec, "logFile" | "id"> {
   readonly label: string;
   /** Shared by every pool of a run: caps the workers alive outside the spares (worker-budget.ts). Absent: idle workers live until `close`. */
   readonly budget?: WorkerBudget;
+  /** Items one worker carries at once on a non-durable arena (seat.ts); default 1. Durable arenas: always 1. */
+  readonly seats?: number;
 }
 
 /** One arena this pool's workers serve. */
@@ -58,16 +64,27 @@ export class WorkerPool {
   private readonly sparesStarted = new Map<string, number>();
   private closed = false;
   private readonly members = new Map<WorkerProcess, BudgetMember>();
+  private readonly seating = new Seating();
+  /** Workers starting for a non-durable item, with how many items already wait for a seat on each. */
+  private starting: { readonly seat: Promise<Seat | WorkerFailure>; claimed: number }[] = [];
+
+  private readonly perWorker: number;
 
   constructor(spec: PoolSpec) {
     this.spec = spec;
+    this.perWorker = Math.max(1, spec.seats ?? 1);
+  }
+
+  /** Items a worker carries at once on `arena`: 1 on a durable arena (its pause kills the process). */
+  seatsOn(arena: ArenaSpec): number {
+    return arena.durable ? 1 : this.perWorker;
   }
 
   /** Serve a new arena: its first build decides whether this adapter is available on it. */
   async open(lane: ArenaLane): Promise<OpenOutcome> {
     this.lanes.set(lane.arena.id, lane);
     const index = this.idle.findIndex((w) => w.alive);
-    const taken = index !== -1 ? this.takeIdle(index) : await this.spawn(true);
+    const taken = index !== -1 ? this.takeIdle(index, 0, true) : await this.spawn(true);
     if (isFailure(taken)) return taken;
     const build = await this.buildOn(taken, lane);
     if (isFailure(build)) {
@@ -79,44 +96,71 @@ export class WorkerPool {
   }
 
   /**
-   * A worker built for `arena`, preferring an idle one already built for it. With `notSeen`, only
-   * one that never ran that item of that arena.
+   * A seat built for `arena`: beside the items of a worker already busy on a non-durable arena,
+   * else on an idle worker (preferring one already built for it), else on a new one. With
+   * `notSeen` (a durable resume), only a worker that never ran that item of that arena.
    */
-  async acquire(arena: string, notSeen?: string): Promise<WorkerProcess | WorkerFailure> {
+  async acquire(arena: string, notSeen?: string): Promise<Seat | WorkerFailure> {
     const lane = this.lanes.get(arena);
     if (!lane) throw new Error(`pool for ${this.spec.label}: arena ${arena} was never opened`);
     // The lane's first item: its spares start now, beside it (see the policy above).
     if (!this.sparesStarted.has(arena)) this.refillSpares(lane);
+    const limit = this.seatsOn(lane.arena);
+    const alone = limit === 1;
     const usable = (w: WorkerProcess) => w.alive && (notSeen === undefined || !w.hasSeen(arena, notSeen));
+    if (!alone) {
+      // Fill a busy worker before waking an idle one: fewer processes at work, the rest can be stopped.
+      const beside = this.seating.shared().filter(usable);
+      const built = beside.find((w) => { const i = this.seating.freeSeat(w, limit, arena); return i !== undefined && w.isBuiltFor(arena, i); });
+      const any = built ?? beside.find((w) => this.seating.freeSeat(w, limit, arena) !== undefined);
+      if (any) return this.ready(this.seating.take(any, this.seating.freeSeat(any, limit, arena)!, false), lane);
+    }
     const builtIdle = this.idle.findIndex((w) => usable(w) && w.isBuiltFor(arena));
-    if (builtIdle !== -1) return this.takeIdle(builtIdle);
+    if (builtIdle !== -1) return this.takeIdle(builtIdle, 0, alone);
     const spares = this.spares.get(arena) ?? [];
     if (notSeen !== undefined && spares.length > 0) {
       // Claim a spare before awaiting it: two concurrent resumes must not both get the same one.
       const claimed = spares.shift()!;
       this.refillSpares(lane);
       const spare = await claimed;
-      if (spare && usable(spare)) {
-        this.budgeted(spare);
-        return spare;
-      }
-      if (spare) this.release(spare);
+      if (spare && usable(spare)) return this.budgeted(this.seating.take(spare, 0, alone));
+      if (spare) this.release(this.seating.take(spare, 0, alone));
     }
     const anyIdle = this.idle.findIndex(usable);
-    return this.ready(anyIdle !== -1 ? this.takeIdle(anyIdle) : await this.spawn(true), lane);
-  }
-
-  release(worker: WorkerProcess): void {
-    if (this.closed || !worker.alive) {
-      void this.discard(worker);
-      return;
+    if (anyIdle !== -1) return this.ready(this.takeIdle(anyIdle, 0, alone), lane);
+    // A worker still starting has seats to give: items arriving together share it rather than each start one.
+    const starting = alone ? undefined : this.starting.find((s) => s.claimed < limit);
+    if (starting) {
+      starting.claimed += 1;
+      const first = await starting.seat;
+      if (isFailure(first)) return first;
+      const free = first.alive ? this.seating.freeSeat(first.worker, limit, arena) : undefined;
+      return free === undefined ? this.acquire(arena, notSeen) : this.ready(this.seating.take(first.worker, free, false), lane);
     }
-    this.idle.push(worker);
-    // Last: the budget may stop this very worker (or another pool's) to keep within the slots.
-    if (this.spec.budget) this.spec.budget.idleNow(this.memberOf(worker));
+    const seat = this.spawn(true, alone);
+    const entry = { seat, claimed: 1 };
+    if (!alone) this.starting.push(entry);
+    try {
+      return this.ready(await seat, lane);
+    } finally {
+      this.starting = this.starting.filter((s) => s !== entry);
+    }
   }
 
-  async discard(worker: WorkerProcess): Promise<void> {
+  /** The item on `seat` is done: the seat is free, and the worker idle once all its seats are. */
+  release(seat: Seat): void {
+    const empty = this.seating.free(seat);
+    if (this.closed || !seat.alive) return void this.discard(seat);
+    if (!empty) return;
+    this.idle.push(seat.worker);
+    // Last: the budget may stop this very worker (or another pool's) to keep within the slots.
+    if (this.spec.budget) this.spec.budget.idleNow(this.memberOf(seat.worker));
+  }
+
+  /** Ends `seat`'s worker (it failed): every other seat on it ends too, and their drivers are told why. */
+  async discard(seat: Seat | WorkerProcess): Promise<void> {
+    const worker = seat instanceof Seat ? seat.worker : seat;
+    this.seating.forget(worker);
     this.idle = this.idle.filter((w) => w !== worker);
     this.all.delete(worker);
     this.leaveBudget(worker);
@@ -128,9 +172,9 @@ export class WorkerPool {
     return this.all.size;
   }
 
-  /** The durable restart: SIGKILL (no chance to flush), and wait until the process is gone. */
-  async killForRestart(worker: WorkerProcess): Promise<void> {
-    await this.discard(worker);
+  /** The durable restart: SIGKILL (no chance to flush), and wait until the process is gone (it carried this item alone). */
+  async killForRestart(seat: Seat): Promise<void> {
+    await this.discard(seat);
   }
 
   /**
@@ -142,7 +186,7 @@ export class WorkerPool {
   async retire(arena: string): Promise<void> {
     const spares = this.spares.get(arena) ?? [];
     this.spares.delete(arena);
-    for (const spare of await Promise.all(spares)) if (spare) this.release(spare);
+    for (const spare of await Promise.all(spares)) if (spare) this.release(this.seating.take(spare, 0, true));
   }
 
   async close(): Promise<void> {
@@ -169,43 +213,47 @@ export class WorkerPool {
     const started = () => this.sparesStarted.get(lane.arena.id) ?? 0;
     while (!this.closed && spares.length < lane.warmSpares && started() < lane.spareBudget) {
       this.sparesStarted.set(lane.arena.id, started() + 1);
-      spares.push(this.spawn(false).then((w) => this.ready(w, lane)).then((w) => (isFailure(w) ? undefined : w)));
+      // A spare is built on its seat 0 outside the seating: it is taken (alone, a durable resume) when claimed.
+      const spare = this.spawn(false).then((w) => (isFailure(w) ? w : this.ready(new Seat(w, 0), lane)));
+      spares.push(spare.then((s) => (isFailure(s) ? undefined : s.worker)));
     }
   }
 
-  /** `worker` built for the lane's arena, or why not (a worker that cannot serve it is let go). */
-  private async ready(worker: WorkerProcess | WorkerFailure, lane: ArenaLane): Promise<WorkerProcess | WorkerFailure> {
-    if (isFailure(worker) || worker.isBuiltFor(lane.arena.id)) return worker;
-    const build = await this.buildOn(worker, lane);
+  /** `seat` built for the lane's arena, or why not (a worker that cannot serve it is let go). */
+  private async ready(seat: Seat | WorkerFailure, lane: ArenaLane): Promise<Seat | WorkerFailure> {
+    if (isFailure(seat) || seat.worker.isBuiltFor(lane.arena.id, seat.index)) return seat;
+    const build = await this.buildOn(seat, lane);
     if (isFailure(build)) {
-      await this.discard(worker);
+      await this.discard(seat);
       return build;
     }
-    if (build.ok) return worker;
-    this.release(worker);
+    if (build.ok) return seat;
+    this.release(seat);
     return new WorkerFailure("spawn_failed", `worker failed to build ${lane.arena.id}: ${build.reason}`);
   }
 
-  private buildOn(worker: WorkerProcess, lane: ArenaLane): Promise<BuildOutcome | WorkerFailure> {
-    const tag = `${this.spec.label}__${lane.arena.id}__${worker.id}`;
-    return worker.build({ arena: lane.arena, config: { ...lane.config, baseUrl: lane.baseUrlFor(tag) }, tag });
+  /** The seat's own runner for the lane's arena, under its own tag (and so its own token). */
+  private buildOn(seat: Seat, lane: ArenaLane): Promise<BuildOutcome | WorkerFailure> {
+    const tag = `${this.spec.label}__${lane.arena.id}__${seatName(seat.worker.id, seat.index)}`;
+    return seat.worker.build({ arena: lane.arena, config: { ...lane.config, baseUrl: lane.baseUrlFor(tag) }, tag, seat: seat.index });
   }
 
-  /** An idle worker taken up for an item. */
-  private takeIdle(index: number): WorkerProcess {
-    return this.budgeted(this.idle.splice(index, 1)[0]!);
+  /** An idle worker taken up for an item, on `index`. */
+  private takeIdle(index: number, seat: number, alone: boolean): Seat {
+    return this.budgeted(this.seating.take(this.idle.splice(index, 1)[0]!, seat, alone));
   }
 
-  /** `worker` counted as busy in the budget (joining it on its first item). */
-  private budgeted(worker: WorkerProcess): WorkerProcess {
-    this.spec.budget?.busyWith(this.memberOf(worker));
-    return worker;
+  /** `seat`'s worker counted as busy in the budget (joining it on its first item). */
+  private budgeted(seat: Seat): Seat {
+    this.spec.budget?.busyWith(this.memberOf(seat.worker));
+    return seat;
   }
 
   private memberOf(worker: WorkerProcess): BudgetMember {
     let member = this.members.get(worker);
     if (!member) {
       member = {
+        seats: this.perWorker,
         evict: () => {
           this.idle = this.idle.filter((w) => w !== worker);
           void this.stopWorker(worker);
@@ -226,13 +274,16 @@ export class WorkerPool {
   /** A graceful stop (the pool closing, or nothing left to wait for). */
   private async stopWorker(worker: WorkerProcess): Promise<void> {
     this.all.delete(worker);
+    this.seating.forget(worker);
     this.leaveBudget(worker);
     await worker.stop();
   }
 
-  /** `forItem`: a worker for an item or a build, held in the budget's slots; else a spare. */
-  private async spawn(forItem: boolean): Promise<WorkerProcess | WorkerFailure> {
-    if (forItem) this.spec.budget?.beforeStart();
+  /** A worker for an item or a build (on its seat 0, in the budget's slots), or a spare (neither, until claimed). */
+  private spawn(forItem: true, alone?: boolean): Promise<Seat | WorkerFailure>;
+  private spawn(forItem: false): Promise<WorkerProcess | WorkerFailure>;
+  private async spawn(forItem: boolean, alone = true): Promise<Seat | WorkerProcess | WorkerFailure> {
+    if (forItem) this.spec.budget?.beforeStart(this.perWorker);
     const id = `w${this.spawned++}`;
     const { logDir, label, ...spec } = this.spec;
     const started = await WorkerProcess.start({ ...spec, id, logFile: path.join(logDir, `${label}__${id}.log`) });
@@ -242,7 +293,7 @@ export class WorkerPool {
       await this.discard(started.worker);
       return new WorkerFailure("spawn_failed", "the pool was closed");
     }
-    if (!started.failure) return forItem ? this.budgeted(started.worker) : started.worker;
+    if (!started.failure) return forItem ? this.budgeted(this.seating.take(started.worker, 0, alone)) : started.worker;
     await this.discard(started.worker);
     return started.failure;
   }

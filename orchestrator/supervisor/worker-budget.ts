@@ -8,6 +8,11 @@
  * adapters had to budget memory for 33 pools at once (docs/performance.md, "A run as wide as the
  * machine").
  *
+ * A worker that carries several items at once (seats, supervisor/seat.ts) is charged as many slots
+ * as it has seats (at most all of them): at 64 in flight with 8 seats a worker, 8 such workers fill
+ * the slots, and an idle one is stopped before a ninth starts, as an idle one-item worker is before
+ * a 65th. So the workers alive stay at one per `seats` items in flight where every item can share.
+ *
  * The budget is shared by every pool of a run and knows nothing of processes: a member is anything
  * that can be stopped, so the policy is tested on its own.
  */
@@ -16,6 +21,8 @@
 export interface BudgetMember {
   /** Ends the worker's process; the budget does not wait for it to exit. */
   evict(): void;
+  /** Items it carries at once (its seats); default 1. It is charged that many slots, at most all. */
+  readonly seats?: number;
 }
 
 export interface WorkerBudgetOptions {
@@ -26,6 +33,7 @@ export interface WorkerBudgetOptions {
 }
 
 export interface BudgetCounts {
+  /** Workers, not slots. */
   readonly busy: number;
   readonly idle: number;
 }
@@ -51,8 +59,8 @@ export class WorkerBudget {
    * A new worker is about to start for an item (not a spare): make room for it first, by stopping
    * the longest-idle workers until the ones left and the new one fit in the slots.
    */
-  beforeStart(): void {
-    this.evictDownTo(this.slots - 1);
+  beforeStart(seats = 1): void {
+    this.evictDownTo(this.slots - this.charge(seats));
   }
 
   /** `member` now runs an item (a new worker, an idle one taken up again, or a spare claimed). */
@@ -75,9 +83,21 @@ export class WorkerBudget {
     if (this.busy.delete(member) || this.idle.delete(member)) this.changed();
   }
 
+  /** Slots a worker of `seats` seats takes. */
+  private charge(seats = 1): number {
+    return Math.min(this.slots, Math.max(1, seats));
+  }
+
+  private taken(): number {
+    let n = 0;
+    for (const m of this.busy) n += this.charge(m.seats);
+    for (const m of this.idle.keys()) n += this.charge(m.seats);
+    return n;
+  }
+
   private evictDownTo(limit: number): void {
     for (const member of this.idle.keys()) {
-      if (this.busy.size + this.idle.size <= limit) break;
+      if (this.taken() <= limit) break;
       this.idle.delete(member);
       member.evict();
     }

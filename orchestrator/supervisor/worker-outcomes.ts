@@ -31,6 +31,8 @@ export interface ArenaBuild {
   /** `baseUrl` carries `tag`, so the gateway can attribute this worker's traffic on this arena. */
   readonly config: AdapterConfig;
   readonly tag: string;
+  /** Which of the worker's seats gets the runner (contract/protocol.ts SeatSchema); default 0. */
+  readonly seat?: number;
 }
 
 export type BuildOutcome =

@@ -1,6 +1,7 @@
 /**
  * One worker child process, seen from the orchestrator: spawn it, build its runners (one per
- * arena it serves), run legs, kill it. Every message it sends is validated against the protocol;
+ * arena it serves and seat: a worker may carry several items at once, one per seat, see seat.ts),
+ * run legs, kill it. Every message it sends is validated against the protocol;
  * a message that fails validation, an exit, or a missed deadline ends the current leg as a
  * {@link WorkerFailure}.
  */
@@ -20,17 +21,19 @@ let jobCounter = 0;
 
 export class WorkerProcess {
   readonly spec: WorkerSpec;
-  /** Arena id → gateway tag, for every arena this process has a built runner for. */
+  /** Arena id × seat → gateway tag, for every runner this process has built. */
   private readonly tags = new Map<string, string>();
-  /** Arena id → the gateway base URL its runner was built with. */
+  /** Arena id × seat → the gateway base URL its runner was built with. */
   private readonly gateways = new Map<string, string>();
   /** Arena + item ids this process has run a leg of: a durable resume must land on a process that never saw the item. */
   private readonly seen = new Set<string>();
   private readonly child: ReturnType<typeof spawnHost>["child"];
   /** A sealed worker's private area (sandbox/private-area.ts); undefined when watched. */
   private readonly area: PrivateArea | undefined;
-  /** What the area found written outside during legs, not yet taken by the item's driver. */
-  private strays: string[] = [];
+  /** Per seat, what the area found written outside when its legs ended, not yet taken by the item's driver. */
+  private readonly strays = new Map<number, string[]>();
+  /** Why the orchestrator ended this process, for the legs of other seats it takes down with it. */
+  private endedBy: string | undefined;
   private readonly log: CappedLog;
   private waiters: Waiter[] = [];
   private readonly ledger = new JobLedger();
@@ -51,7 +54,7 @@ export class WorkerProcess {
     void this.child.then((result) => {
       this.log.flush();
       const message = this.closing
-        ? "worker was stopped"
+        ? `worker was stopped${this.endedBy !== undefined ? `: ${this.endedBy}` : ""}`
         : `worker exited unexpectedly (code ${result.exitCode ?? "none"}, signal ${result.signal ?? "none"})`;
       this.fail(
         new WorkerFailure("exited", message, { exitCode: result.exitCode, signal: result.signal, logTail: readLogTail(spec.logFile) }),
@@ -82,26 +85,26 @@ export class WorkerProcess {
   }
 
   /** Build this process's runner for one arena (the first build also loads the adapter). */
-  async build({ arena, config, tag }: ArenaBuild): Promise<BuildOutcome | WorkerFailure> {
-    this.ledger.startBuild(arena.id);
-    this.send({ type: "build", adapter: this.spec.adapter, arena, config, corpusPath: this.spec.corpusPath });
-    const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id, 120_000);
+  async build({ arena, config, tag, seat = 0 }: ArenaBuild): Promise<BuildOutcome | WorkerFailure> {
+    this.ledger.startBuild(arena.id, seat);
+    this.send({ type: "build", adapter: this.spec.adapter, arena, config, corpusPath: this.spec.corpusPath, seat });
+    const built = await this.next((m) => (m.type === "built" || m.type === "build_failed") && m.arena === arena.id && m.seat === seat, 120_000);
     if (isFailure(built)) return built;
     if (built.type !== "built" && built.type !== "build_failed") throw new Error("unreachable");
     if (built.type === "built") {
-      this.tags.set(arena.id, tag);
-      this.gateways.set(arena.id, config.baseUrl);
+      this.tags.set(seatKey(arena.id, seat), tag);
+      this.gateways.set(seatKey(arena.id, seat), config.baseUrl);
     }
     return buildOutcomeOf(built);
   }
 
-  isBuiltFor(arena: string): boolean {
-    return this.tags.has(arena);
+  isBuiltFor(arena: string, seat = 0): boolean {
+    return this.tags.has(seatKey(arena, seat));
   }
 
-  /** The tag of this worker's traffic on `arena` (set by a successful build). */
-  tagFor(arena: string): string | undefined {
-    return this.tags.get(arena);
+  /** The tag of this worker's traffic on `arena` from `seat` (set by a successful build). */
+  tagFor(arena: string, seat = 0): string | undefined {
+    return this.tags.get(seatKey(arena, seat));
   }
 
   /**
@@ -109,13 +112,13 @@ export class WorkerProcess {
    * sees it — a sealed worker dials the same address, bridged: the one endpoint its requests for
    * that arena may go to.
    */
-  gatewayFor(arena: string): string | undefined {
-    return this.gateways.get(arena);
+  gatewayFor(arena: string, seat = 0): string | undefined {
+    return this.gateways.get(seatKey(arena, seat));
   }
 
-  /** Writes outside the item's folder and TMPDIR found after this worker's legs since the last call (sealed only). */
-  takeStrays(): string[] {
-    return this.strays.splice(0);
+  /** Writes outside the item's folder and TMPDIR found as `seat`'s legs ended, since the last call (sealed only). */
+  takeStrays(seat = 0): string[] {
+    return this.strays.get(seat)?.splice(0) ?? [];
   }
 
   hasSeen(arena: string, itemId: string): boolean {
@@ -123,12 +126,12 @@ export class WorkerProcess {
   }
 
   /** `cell` names the item × repeat for a protocol violation reported later (see WorkerSpec). */
-  run(arena: string, item: WorkItem, deadlineMs: number, cell?: string): Promise<LegOutcome | WorkerFailure> {
-    return this.leg({ type: "run", job: this.newJob(), arena, item }, deadlineMs, cell);
+  run(arena: string, item: WorkItem, deadlineMs: number, cell?: string, seat = 0): Promise<LegOutcome | WorkerFailure> {
+    return this.leg({ type: "run", job: this.newJob(), arena, item, seat }, deadlineMs, cell);
   }
 
-  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number, cell?: string): Promise<LegOutcome | WorkerFailure> {
-    return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision }, deadlineMs, cell);
+  resume(arena: string, item: WorkItem, state: Json, decision: "approve" | "deny", deadlineMs: number, cell?: string, seat = 0): Promise<LegOutcome | WorkerFailure> {
+    return this.leg({ type: "resume", job: this.newJob(), arena, item, state, decision, seat }, deadlineMs, cell);
   }
 
   /** Ask the worker to exit; escalate SIGTERM → SIGKILL if it does not. */
@@ -171,10 +174,11 @@ export class WorkerProcess {
 
   private async leg(message: Extract<ToWorker, { type: "run" | "resume" }>, deadlineMs: number, cell?: string): Promise<LegOutcome | WorkerFailure> {
     this.seen.add(seenKey(message.arena, message.item.id));
+    const dir = message.item.checkpointDir;
     const owner: JobOwner = { arena: message.arena, itemId: message.item.id, ...(cell !== undefined ? { cell } : {}) };
     this.ledger.start(message.job, owner);
     // The item's folder is in the worker's slot for the leg only (a dead worker's area still gives it back).
-    this.area?.enter(message.item.checkpointDir);
+    this.area?.enter(dir);
     let reply: FromWorker | WorkerFailure;
     try {
       this.send(message);
@@ -184,7 +188,10 @@ export class WorkerProcess {
         () => this.ledger.expire(message.job),
       );
     } finally {
-      if (this.area) this.strays.push(...this.area.leave());
+      if (this.area) {
+        const found = this.area.leave(dir);
+        if (found.length > 0) this.strays.set(message.seat, [...(this.strays.get(message.seat) ?? []), ...found]);
+      }
     }
     if (isFailure(reply)) return reply;
     if (reply.type !== "result" && reply.type !== "suspended" && reply.type !== "error") throw new Error("unreachable");
@@ -215,6 +222,7 @@ export class WorkerProcess {
         const failure = new WorkerFailure("timed_out", `worker did not answer within ${(timeoutMs / 1000).toFixed(1)}s`, {
           logTail: readLogTail(this.spec.logFile),
         });
+        this.endedBy ??= `a leg on it did not answer within ${(timeoutMs / 1000).toFixed(1)}s`;
         this.closing = true;
         this.signalGroup("SIGTERM");
         setTimeout(() => this.signalGroup("SIGKILL"), KILL_GRACE_MS).unref();
@@ -260,6 +268,7 @@ export class WorkerProcess {
   /** A message the protocol does not allow: the worker is killed at once and whatever waits gets why. */
   private killFor(kind: "invalid_message" | "protocol_violation", message: string): void {
     const failure = new WorkerFailure(kind, message, { logTail: readLogTail(this.spec.logFile) });
+    this.endedBy ??= message;
     this.closing = true;
     this.signalGroup("SIGKILL");
     this.fail(failure);
@@ -275,5 +284,9 @@ export class WorkerProcess {
 
 function seenKey(arena: string, itemId: string): string {
   return `${arena}\u0000${itemId}`;
+}
+
+function seatKey(arena: string, seat: number): string {
+  return `${seat}\u0000${arena}`;
 }
 

@@ -1,12 +1,13 @@
 /**
  * The measured side of scripts/live-scale.ts, started inside its cgroups: one in-process run (this
  * process is the orchestrator, with its gateway and witness) of `--arena` × `--repeat` on
- * `--framework`, every gateway answer held `--hold` seconds, `--inflight` items at once. Prints one
- * JSON line: wall, this process's own CPU, and every item's LLM calls (for the ideal and the floor).
+ * `--framework`, every gateway answer held `--hold` seconds, `--inflight` items at once, each worker
+ * carrying `--items-per-worker` of them (seats). Prints one JSON line: wall, this process's own CPU,
+ * every item's LLM calls (for the ideal and the floor), and how many worker processes started.
  */
 import os from "node:os";
 import path from "node:path";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { loadArena } from "../../orchestrator/arena/load.ts";
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     repeat: { type: "string", default: "16" },
     inflight: { type: "string", default: "64" },
     hold: { type: "string", default: "0.5" },
+    "items-per-worker": { type: "string", default: "1" },
   },
 });
 
@@ -38,6 +40,7 @@ const outcome = await runArenas({
   dirs: { logDir: path.join(scratch, "logs"), checkpointRoot: path.join(scratch, "ck") },
   concurrency: Number(values.inflight),
   gatewayFaults: { holdSeconds: Number(values.hold) },
+  itemsPerWorker: Number(values["items-per-worker"]),
 });
 const wall = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
@@ -52,5 +55,6 @@ process.stdout.write(
     calls: items.map((i) => i.llm_calls),
     passed: items.filter((i) => i.passed).length,
     errors: items.filter((i) => i.error !== null).map((i) => i.error).slice(0, 3),
+    workers: readdirSync(path.join(scratch, "logs")).length,
   })}\n`,
 );

@@ -19,6 +19,9 @@ const server = http.createServer((req, res) => {
   req.resume();
   req.on("end", () => setTimeout(() => res.end(reply), holdMs));
 });
+// Past Node's 5 s default: on a loaded machine a client's next call can come later than that, and
+// a socket the server closes as the client reuses it fails the call ("other side closed").
+server.keepAliveTimeout = 120_000;
 await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 const port = (server.address() as { port: number }).port;
 

@@ -9,6 +9,7 @@ import {
   LIVE_ITEMS_PER_CORE,
   MAX_CONCURRENCY,
   PER_WORKER_BYTES,
+  SEAT_BYTES,
   boundConcurrency,
   defaultConcurrency,
   poolDemands,
@@ -17,6 +18,7 @@ import {
 } from "../../orchestrator/config/concurrency.ts";
 import { workerBytesFor } from "../../orchestrator/config/worker-rss.ts";
 import { ADAPTER_CATALOG } from "../../contract/catalogue.ts";
+import { seatsFor } from "../../orchestrator/config/items-per-worker.ts";
 
 const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
@@ -178,5 +180,29 @@ describe("defaultConcurrency", () => {
     expect(LIVE_ITEMS_PER_CORE).toBeGreaterThan(1);
     expect(defaultConcurrency("mock", 0)).toBe(1);
     expect(defaultConcurrency("live", 10_000)).toBe(MAX_CONCURRENCY);
+  });
+});
+
+describe("workersAlive with seats (--items-per-worker)", () => {
+  it("counts a worker per `seats` items in flight where every item can share, each charged SEAT_BYTES per extra seat", () => {
+    const pool: PoolDemand = { itemRuns: 288, durableItemRuns: [], workerBytes: 100 * MIB, seats: 8 };
+    expect(workersAlive(64, [pool])).toEqual({ slots: 8, spares: 0, bytes: 8 * (100 * MIB + 7 * SEAT_BYTES) });
+    expect(workersAlive(65, [pool]).slots).toBe(9);
+    // One seat: one worker per item, as before.
+    expect(workersAlive(64, [{ ...pool, seats: 1 }]).slots).toBe(64);
+  });
+
+  it("still counts a worker per durable item in flight (a durable item takes a worker alone)", () => {
+    const pool: PoolDemand = { itemRuns: 100, durableItemRuns: [10], workerBytes: 100 * MIB, seats: 8 };
+    // 16 in flight: at most 10 of them durable (10 workers), the other 6 on one shared worker.
+    expect(workersAlive(16, [pool]).slots).toBe(10 + 1);
+  });
+
+  it("gives every adapter its seats in poolDemands, and the Python host's adapters one", () => {
+    const demands = poolDemands([{ id: "tool_use", durable: false, items: 18 }], ["vanilla", "vanilla-py"].map((name) => {
+      const e = ADAPTER_CATALOG.find((a) => a.name === name)!;
+      return { name, seats: seatsFor(e, 8) };
+    }), 1);
+    expect(demands.map((d) => d.seats)).toEqual([8, undefined]);
   });
 });

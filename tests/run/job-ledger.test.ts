@@ -26,10 +26,10 @@ describe("JobLedger", () => {
       owner,
     });
     expect(l.judge(result("j9"))).toEqual({ reason: "a result for job j9, which is not in flight" });
-    expect(l.judge({ type: "built", arena: "b", libVersion: "v", resumable: false, delegates: [], wireExceptions: [] })?.reason).toBe(
+    expect(l.judge({ type: "built", arena: "b", seat: 0, libVersion: "v", resumable: false, delegates: [], wireExceptions: [] })?.reason).toBe(
       "a build answer for arena b, which was not being built",
     );
     l.startBuild("b");
-    expect(l.judge({ type: "built", arena: "b", libVersion: "v", resumable: false, delegates: [], wireExceptions: [] })).toBeUndefined();
+    expect(l.judge({ type: "built", arena: "b", seat: 0, libVersion: "v", resumable: false, delegates: [], wireExceptions: [] })).toBeUndefined();
   });
 });

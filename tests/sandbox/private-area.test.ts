@@ -36,23 +36,23 @@ describe("a private area's slot", () => {
     a.enter(first.dir);
     expect(existsSync(first.inSlot)).toBe(true);
     writeFileSync(path.join(first.inSlot, "state.json"), "{}");
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(first.dir)).toEqual([]);
     expect(slotEntries(slot)).toEqual([]);
     expect(readFileSync(path.join(first.dir, "state.json"), "utf8")).toBe("{}");
     // The next item of the same arena: its folder alone is in the slot.
     a.enter(second.dir);
     expect(readdirSync(path.join(slot, "tool_use"))).toEqual(["tu-02.r0"]);
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(second.dir)).toEqual([]);
     expect(slotEntries(slot)).toEqual([]);
     // An item of another arena, and the first one's again (a durable leg).
     const other = item("durable_state", "ds-01.r0");
     a.enter(other.dir);
     expect(slotEntries(slot)).toEqual(["durable_state"]);
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(other.dir)).toEqual([]);
     a.enter(first.dir);
     expect(readdirSync(path.join(slot, "tool_use"))).toEqual(["tu-01.r0"]);
     expect(readFileSync(path.join(first.inSlot, "state.json"), "utf8")).toBe("{}");
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(first.dir)).toEqual([]);
     expect(slotEntries(slot)).toEqual([]);
   });
 
@@ -63,14 +63,14 @@ describe("a private area's slot", () => {
     a.enter(first.dir);
     writeFileSync(path.join(path.dirname(first.inSlot), "answers.json"), '{"tu-02": "42"}');
     mkdirSync(path.join(path.dirname(first.inSlot), "cache", "deep"), { recursive: true });
-    expect(a.leave().sort()).toEqual(
+    expect(a.leave(first.dir).sort()).toEqual(
       [path.join(checkpointDir, "tool_use", "answers.json"), path.join(checkpointDir, "tool_use", "cache")].map(
         (p) => `wrote ${p} (outside its item's folder and TMPDIR; removed)`,
       ),
     );
     a.enter(second.dir);
     expect(readdirSync(path.dirname(second.inSlot))).toEqual(["tu-02.r0"]);
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(second.dir)).toEqual([]);
   });
 
   it("a folder the worker made between legs where the arena's goes is used, and what it holds is reported at the leg's end", () => {
@@ -78,25 +78,25 @@ describe("a private area's slot", () => {
     const first = item("tool_use", "tu-01.r0");
     const second = item("tool_use", "tu-02.r0");
     a.enter(first.dir);
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(first.dir)).toEqual([]);
     // Between legs the worker still sees its slot: it makes the arena's folder itself, with a stash.
     mkdirSync(path.join(slot, "tool_use"));
     writeFileSync(path.join(slot, "tool_use", "stash"), "x");
     a.enter(second.dir);
     expect(existsSync(second.inSlot)).toBe(true);
-    expect(a.leave()).toEqual([`wrote ${path.join(checkpointDir, "tool_use", "stash")} (outside its item's folder and TMPDIR; removed)`]);
+    expect(a.leave(second.dir)).toEqual([`wrote ${path.join(checkpointDir, "tool_use", "stash")} (outside its item's folder and TMPDIR; removed)`]);
     expect(slotEntries(slot)).toEqual([]);
     // And the arena's folder is parked again for the leg after.
     a.enter(first.dir);
     expect(readdirSync(path.join(slot, "tool_use"))).toEqual(["tu-01.r0"]);
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(first.dir)).toEqual([]);
   });
 
   it("dispose leaves nothing of the slot or the parked folders, and gives an item still in the slot back", () => {
     const { a, root, slot, item } = area();
     const first = item("tool_use", "tu-01.r0");
     a.enter(first.dir);
-    expect(a.leave()).toEqual([]);
+    expect(a.leave(first.dir)).toEqual([]);
     const second = item("search", "s-01.r0");
     a.enter(second.dir);
     a.dispose();

@@ -81,7 +81,7 @@ describe.skipIf(!bwrap.ok)("a sealed process", () => {
     });
     launch.attach(child);
     const report = (await child.getOneMessage()) as Record<string, unknown>;
-    const strays = launch.area!.leave();
+    const strays = launch.area!.leave(itemDir);
     await child.sendMessage("bye");
     const result = await child;
 

@@ -51,3 +51,35 @@ describe("WorkerBudget", () => {
     expect(() => new WorkerBudget({ slots: 1.5 })).toThrow(RangeError);
   });
 });
+
+describe("WorkerBudget with seats", () => {
+  it("charges a worker of several seats that many slots: at 8 slots and 4 seats, two workers fill them", () => {
+    const evicted: string[] = [];
+    const budget = new WorkerBudget({ slots: 8 });
+    const seated = (name: string): BudgetMember => ({ seats: 4, evict: () => evicted.push(name) });
+    const [a, b, c] = [seated("a"), seated("b"), seated("c")];
+    budget.beforeStart(4);
+    budget.busyWith(a);
+    budget.beforeStart(4);
+    budget.busyWith(b);
+    budget.idleNow(a);
+    expect(evicted).toEqual([]); // 8 slots taken, none over
+    budget.beforeStart(4); // a third worker of 4 seats: the idle one goes first
+    expect(evicted).toEqual(["a"]);
+    budget.busyWith(c);
+    budget.idleNow(b);
+    budget.idleNow(c);
+    expect(evicted).toEqual(["a"]); // two idle workers of 4 seats still fit in 8 slots
+  });
+
+  it("charges at most every slot: a worker of more seats than slots still leaves room for itself alone", () => {
+    const evicted: string[] = [];
+    const budget = new WorkerBudget({ slots: 2 });
+    const big: BudgetMember = { seats: 16, evict: () => evicted.push("big") };
+    budget.busyWith(big);
+    budget.idleNow(big);
+    expect(evicted).toEqual([]);
+    budget.beforeStart(16);
+    expect(evicted).toEqual(["big"]);
+  });
+});

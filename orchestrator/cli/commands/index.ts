@@ -32,6 +32,12 @@ const RUN_FLAGS = {
     valueName: "N",
     description: "items in flight at once (default: the number of cores, 4 per core on a live run; clamped to what memory allows)",
   },
+  "items-per-worker": {
+    type: "string",
+    valueName: "N",
+    description:
+      "items one worker process carries at once on a non-durable arena, each with its own runner, gateway identity and folder (default: 1; 8 on a live run; 1–64; durable arenas and Python adapters: always 1; recorded as items_per_worker)",
+  },
   resume: {
     type: "boolean",
     description: "run only the missing cells of a recorded run (RUN: a run id, default the latest) with its recorded configuration",

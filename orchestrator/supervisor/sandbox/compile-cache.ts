@@ -96,6 +96,7 @@ function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
     arena: { id: "warm_up", tools: ["search", "calculator", "save_progress"], systemPrompt: "Warm-up.", durable: true },
     config: { model: "warm-up", baseUrl: "http://127.0.0.1:9/v1", apiKey: "warm-up", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 },
     corpusPath,
+    seat: 0,
   };
 }
 

@@ -16,6 +16,13 @@
  * leg: a rename each way instead of a mkdir and an rmdir, which on ext4 blocked the orchestrator's
  * loop for ~0.9 ms a leg (docs/performance.md, target 2c). They are parked only after the leg's
  * inspection has emptied them of everything but the way to the item's folder.
+ *
+ * A worker carrying several items at once (seats, supervisor/seat.ts) holds several folders in its
+ * slot, each entered and left by its own leg: the check after one leg treats every folder still
+ * held as held, and a stray found while others are held is reported to the leg that ended, naming
+ * that it may be theirs (one process wrote it; which seat did cannot be told). An arena's folder is
+ * parked only when no leg in flight holds a folder inside it. The TMPDIR is the process's, so it is
+ * emptied only when no leg is in flight: the one thing seats share besides the process.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -43,7 +50,8 @@ export class PrivateArea {
   readonly #layers: readonly { host: string; at: string }[];
   /** Where something is mounted inside a layer: bwrap made these (and their parents) on the host. */
   readonly #mountPoints: readonly string[];
-  #inSlot: string | undefined;
+  /** The item folders in the slot now, one per leg in flight. */
+  readonly #inSlot = new Set<string>();
   /** Beside the slot, on its filesystem, in no worker's view: the slot's top folders between legs. */
   readonly #park: string;
   /** Top folders (an arena's) now in the park, ready for the next leg that needs them. */
@@ -76,7 +84,7 @@ export class PrivateArea {
     const inside = path.join(this.#plan.slot, rel);
     if (!this.#unpark(rel)) mkdirSync(path.dirname(inside), { recursive: true });
     renameSync(itemDir, inside);
-    this.#inSlot = itemDir;
+    this.#inSlot.add(itemDir);
   }
 
   /** Bring back the parked top folder `rel` lies in; true when that alone made the item's parent. */
@@ -97,29 +105,40 @@ export class PrivateArea {
   }
 
   /**
-   * The leg ended (answered, failed or died): the folder moves back, and what the worker wrote
-   * anywhere else is listed (as the worker saw each path) and removed.
+   * The leg that entered `itemDir` ended (answered, failed or died): the folder moves back, and
+   * what the worker wrote anywhere else is listed (as the worker saw each path) and removed.
    */
-  leave(): string[] {
-    const itemDir = this.#inSlot;
-    this.#inSlot = undefined;
+  leave(entered: string): string[] {
+    const itemDir = this.#inSlot.delete(entered) ? entered : undefined;
     if (itemDir !== undefined) {
       const inside = path.join(this.#plan.slot, this.#relative(itemDir)!);
       if (existsSync(inside)) renameSync(inside, itemDir);
       else mkdirSync(itemDir, { recursive: true });
     }
-    // In the slot, the folders that held the item's are walked into, not reported whole.
-    const strays = [...this.#strays(this.#plan.slot, this.#plan.checkpointDir, itemDir === undefined ? [] : [itemDir])];
-    // Emptied by that walk of all but the way to the item's folder, which is the harness's: parked.
-    if (itemDir !== undefined) this.#parkTop(this.#relative(itemDir)!);
+    // In the slot, the folders that held the item's are walked into, not reported whole; the
+    // folders of legs still in flight are held, so neither they nor what they hold are strays.
+    const held = [...this.#inSlot];
+    const strays = [...this.#strays(this.#plan.slot, this.#plan.checkpointDir, itemDir === undefined ? held : [itemDir, ...held], held)];
+    // Emptied by that walk of all but the way to the item's folder, which is the harness's: parked,
+    // unless a leg still in flight has its folder in the same arena's (it must stay in view).
+    if (itemDir !== undefined) {
+      const top = (dir: string) => this.#relative(dir)?.split(path.sep)[0];
+      if (!held.some((h) => top(h) === top(itemDir))) this.#parkTop(this.#relative(itemDir)!);
+    }
     for (const layer of this.#layers) strays.push(...this.#strays(layer.host, layer.at));
-    this.#empty(this.#plan.tmp);
-    return [...this.#found.splice(0), ...strays.map((p) => `wrote ${p} (outside its item's folder and TMPDIR; removed)`)];
+    if (held.length === 0) this.#empty(this.#plan.tmp);
+    const others = held.length === 0 ? "" : ` while ${held.length} other item${held.length === 1 ? " was" : "s were"} in this worker, so it may be theirs`;
+    return [...this.#found.splice(0), ...strays.map((p) => `wrote ${p} (outside its item's folder and TMPDIR${others}; removed)`)];
   }
 
-  /** The worker is gone: its layers and slot go too (a folder still in the slot goes back first). */
+  /** The item folders in the slot now (one per leg in flight). */
+  get held(): readonly string[] {
+    return [...this.#inSlot];
+  }
+
+  /** The worker is gone: its layers and slot go too (the folders still in the slot go back first). */
   dispose(): void {
-    if (this.#inSlot !== undefined) this.#found.push(...this.leave());
+    for (const itemDir of [...this.#inSlot]) this.#found.push(...this.leave(itemDir));
     rmSync(this.#plan.layersRoot, { recursive: true, force: true });
     rmSync(this.#plan.slot, { recursive: true, force: true });
     rmSync(this.#park, { recursive: true, force: true });
@@ -142,14 +161,14 @@ export class PrivateArea {
   }
 
   /** Entries under `host` that are no mount point and no parent of one, named by where the worker saw them. */
-  #strays(host: string, at: string, held: readonly string[] = []): string[] {
+  #strays(host: string, at: string, held: readonly string[] = [], inSlot: readonly string[] = []): string[] {
     const out: string[] = [];
     const points = [...this.#mountPoints, ...held];
     const walk = (dir: string, seenAs: string) => {
       for (const name of readdirSync(dir)) {
         const real = path.join(dir, name);
         const virtual = path.join(seenAs, name);
-        if (this.#mountPoints.includes(virtual)) continue;
+        if (this.#mountPoints.includes(virtual) || inSlot.includes(virtual)) continue;
         const isDir = lstatSync(real).isDirectory();
         if (isDir && points.some((m) => within(m, virtual))) {
           walk(real, virtual);

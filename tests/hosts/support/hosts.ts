@@ -8,7 +8,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { FromWorkerSchema, type FromWorker } from "../../../contract/protocol.ts";
+import { FromWorkerSchema, SeatSchema, type FromWorker } from "../../../contract/protocol.ts";
 import { spawnHost } from "../../../orchestrator/supervisor/spawn.ts";
 import { REPO_ROOT } from "../../support/reference.ts";
 import { answer, ARENA, CORPUS, MODULE, type Vector } from "./vectors.ts";
@@ -115,11 +115,17 @@ export class HostDriver {
     return this.child.sendMessage(fill(value, HOSTS[this.name]) as never);
   }
 
-  /** The replies to one vector: everything before the sentinel's answer, or before the host exited. */
+  /**
+   * The replies to one vector: everything before the sentinel's answer, or before the host exited.
+   * The sentinel goes to the vector's seat: a seat's messages are answered in order, while the
+   * Node host runs different seats' legs concurrently (contract/protocol.ts SeatSchema).
+   */
   async exchange(value: Json): Promise<Reply[]> {
     await this.send(value);
     const job = `sentinel-${(this.sentinel += 1)}`;
-    await this.send({ type: "run", job, arena: ARENA, item: { id: job, input: answer({ output_text: job }), resume_with: "", checkpointDir: "/tmp" } });
+    const seat = SeatSchema.safeParse(value !== null && typeof value === "object" && !Array.isArray(value) ? value.seat : undefined);
+    const sentinel = { type: "run", job, arena: ARENA, item: { id: job, input: answer({ output_text: job }), resume_with: "", checkpointDir: "/tmp" } };
+    await this.send(seat.success && seat.data !== 0 ? { ...sentinel, seat: seat.data } : sentinel);
     const replies: Reply[] = [];
     for (;;) {
       const m = await this.take();

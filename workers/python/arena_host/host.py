@@ -96,19 +96,22 @@ class Host:
         if kind == "build":
             return self.build(message)
         if kind == "run":
-            return self.leg(message["job"], lambda: self.runner(message["arena"]).run(message["item"]))
+            return self.leg(message["job"], lambda: self.runner(message).run(message["item"]))
         return self.leg(message["job"], lambda: self.resume(message))
 
     def resume(self, message):
-        runner = self.runner(message["arena"])
+        runner = self.runner(message)
         if not callable(getattr(runner, "resume", None)):
             return {"error": "adapter suspended but does not implement resume()"}
         return runner.resume(message["item"], message["state"], message["decision"])
 
-    def runner(self, arena):
-        if arena not in self.runners:
-            raise RuntimeError(f"protocol violation: run before a successful build of arena {arena}")
-        return self.runners[arena]
+    def runner(self, message):
+        # Keyed by seat as the Node host keys them; this host runs every seat's legs one at a time
+        # (the orchestrator gives a Python worker one seat), so seats here are names, not concurrency.
+        key = (message["arena"], message["seat"])
+        if key not in self.runners:
+            raise RuntimeError(f"protocol violation: run before a successful build of arena {message['arena']}")
+        return self.runners[key]
 
     def adapter(self, path):
         if self.loaded is not None:
@@ -122,10 +125,11 @@ class Host:
 
     def build(self, message):
         arena = message["arena"]["id"]
+        seat = message["seat"]
         try:
             module, version = self.adapter(message["adapter"]["module"])
         except loader.LoadFailed as failed:
-            return self.send({"type": "build_failed", "arena": arena, "kind": failed.kind, "reason": failed.reason,
+            return self.send({"type": "build_failed", "arena": arena, "seat": seat, "kind": failed.kind, "reason": failed.reason,
                               "libVersion": failed.lib_version, "traceback": failed.trace})
         try:
             path = message["corpusPath"]
@@ -136,11 +140,11 @@ class Host:
         except Exception as err:  # noqa: BLE001
             stub = isinstance(err, NotImplementedError)
             reason = f"stub adapter: {err}" if stub else f"build failed: {loader.describe(err)}"
-            return self.send({"type": "build_failed", "arena": arena, "kind": "stub" if stub else "build_failed",
+            return self.send({"type": "build_failed", "arena": arena, "seat": seat, "kind": "stub" if stub else "build_failed",
                               "reason": reason, "libVersion": version, "traceback": traceback.format_exc()})
-        self.runners[arena] = runner
+        self.runners[(arena, seat)] = runner
         self.send({
-            "type": "built", "arena": arena, "libVersion": version,
+            "type": "built", "arena": arena, "seat": seat, "libVersion": version,
             "resumable": callable(getattr(runner, "resume", None)),
             "delegates": [str(d) for d in getattr(module, "delegates", ())],
             "wireExceptions": [{"key": e["key"], "reason": e["reason"]} for e in getattr(module, "wire_exceptions", ())],
