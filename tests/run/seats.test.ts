@@ -9,18 +9,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
-import type { PyDict } from "@agentic-arena/py-semantics";
-import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun, tempDirs } from "../support/run.ts";
+import { adapterEntry, firstUserText, OUR_ARENAS, OUR_CORPUS, quickRun, tempDirs } from "../support/run.ts";
 
 const FOLDER_KEEPER = { name: "folder-keeper", module: fileURLToPath(new URL("./adapters/folder-keeper.ts", import.meta.url)) };
-
-function firstUserText(body: PyDict): string | undefined {
-  const messages = body.get("messages");
-  if (!Array.isArray(messages)) return undefined;
-  const user = messages.find((m) => m instanceof Map && m.get("role") === "user") as PyDict | undefined;
-  const content = user?.get("content");
-  return typeof content === "string" ? content : undefined;
-}
 
 describe("items per worker", () => {
   it("8 in flight at 4 a worker: two processes, every request under its own seat and item, every folder its own", async () => {

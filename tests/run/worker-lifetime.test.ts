@@ -6,19 +6,10 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadArena } from "../../orchestrator/arena/load.ts";
-import type { PyDict } from "@agentic-arena/py-semantics";
-import { adapterEntry, OUR_ARENAS, OUR_CORPUS, quickRun, tempDirs } from "../support/run.ts";
+import { adapterEntry, firstUserText, OUR_ARENAS, OUR_CORPUS, quickRun, tempDirs } from "../support/run.ts";
 
 function workerLogs(logDir: string): string[] {
   return readdirSync(logDir).sort();
-}
-
-function firstUserText(body: PyDict): string | undefined {
-  const messages = body.get("messages");
-  if (!Array.isArray(messages)) return undefined;
-  const user = messages.find((m) => m instanceof Map && m.get("role") === "user") as PyDict | undefined;
-  const content = user?.get("content");
-  return typeof content === "string" ? content : undefined;
 }
 
 describe("worker lifetime", () => {

@@ -6,6 +6,7 @@ import { runArenas, type AdapterEntry, type RunOptions } from "../../orchestrato
 import { findAdapter } from "../../contract/catalogue.ts";
 import { tempDirs } from "../../orchestrator/probes/wire.ts";
 import { REPO_ROOT } from "./reference.ts";
+import type { PyDict } from "@agentic-arena/py-semantics";
 
 export const OUR_ARENAS = path.join(REPO_ROOT, "arenas");
 export const OUR_CORPUS = path.join(OUR_ARENAS, "corpus.json");
@@ -35,4 +36,13 @@ export async function quickRun(options: QuickRun) {
     arenas: arenaDirs.map((d) => loadArena(d)),
     config: { ...DEFAULTS, ...config },
   });
+}
+
+/** The first user message's text of a recorded request body (the item's question, as the worker sent it). */
+export function firstUserText(body: PyDict): string | undefined {
+  const messages = body.get("messages");
+  if (!Array.isArray(messages)) return undefined;
+  const user = messages.find((m) => m instanceof Map && m.get("role") === "user") as PyDict | undefined;
+  const content = user?.get("content");
+  return typeof content === "string" ? content : undefined;
 }
