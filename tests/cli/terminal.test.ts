@@ -111,7 +111,9 @@ describe("a run survives its terminal (real CLI)", () => {
       await held;
       const [id] = runIdsIn(root);
       const during = await arenaCli(["runs"], env);
-      expect(statusOf(during.stdout, id!)).toBe("running");
+      // A live run carries 8 items a worker by default (--items-per-worker), and `arena runs` names it.
+      const scope = " (8 items per worker)";
+      expect(statusOf(during.stdout, id!)).toBe(`running${scope}`);
       // While its process lives, a second process may not resume it into the same journal.
       const twice = await arenaCli(["run", "--resume", id!], live);
       expect(twice.exitCode).toBe(2);
@@ -122,7 +124,7 @@ describe("a run survives its terminal (real CLI)", () => {
       expect(killed.signal).toBe("SIGKILL");
       const after = await arenaCli(["runs"], env);
       expect(after.exitCode, after.stderr).toBe(0);
-      expect(statusOf(after.stdout, id!)).toBe(`interrupted (process ${child.pid} is gone)`);
+      expect(statusOf(after.stdout, id!)).toBe(`interrupted (process ${child.pid} is gone)${scope}`);
     } finally {
       release();
       await provider.close();
