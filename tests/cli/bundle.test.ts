@@ -37,9 +37,12 @@ describe("the CLI's bundle", () => {
     const inputs = manifest.inputs.map(([file]) => file);
     expect(inputs).toContain("orchestrator/cli/main.ts");
     expect(inputs).toContain("orchestrator/supervisor/spawn.ts");
+    // Its own recipe: a bundle made by another build.ts is stale.
+    expect(inputs).toContain("orchestrator/cli/bundle/build.ts");
     expect(inputs.some((f) => f.includes("node_modules") && f.includes("/zod/"))).toBe(true);
-    // piscina's threads load files of their own: it stays a package.
+    // piscina's threads load files of their own, and esbuild finds its binary from its folder: both stay packages.
     expect(inputs.some((f) => f.includes("/piscina/"))).toBe(false);
+    expect(inputs.some((f) => f.includes("/esbuild/"))).toBe(false);
     expect(built.inputs).toBe(inputs.length);
     expect(freshBundle()).toBe(pathToFileURL(path.join(CACHE_DIR, manifest.dir, BUNDLE_FILE)).href);
   });

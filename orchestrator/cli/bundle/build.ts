@@ -9,7 +9,7 @@
  * Two things keep the bundle's behaviour the sources': every `import.meta.url`, `dirname` and
  * `filename` of a project file is replaced by that file's own (the orchestrator finds the
  * repository, the worker host, the sandbox preload and the scoring thread's file from them), and
- * piscina stays a package, because its worker threads load their own files.
+ * piscina and esbuild stay packages (EXTERNAL says why).
  *
  * Concurrent builds (parallel commands after an edit) do not lock: each writes a folder of its
  * own and then renames its manifest into place, so a reader sees one whole bundle or the other.
@@ -18,13 +18,18 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { randomBytes } from "node:crypto";
 import { build, type Plugin } from "esbuild";
 import { withOwnImportMeta } from "../../files/own-import-meta.ts";
 import { BUNDLE_FILE, CACHE_DIR, ENTRY_SOURCE, MANIFEST, MANIFEST_VERSION, REPO } from "./layout.mjs";
 
-/** Packages that must stay packages: piscina's threads load files of their own by path. */
-const EXTERNAL = ["piscina"];
+/**
+ * Packages that must stay packages: piscina's threads load files of their own by path, and
+ * esbuild (the workers' bundles are built from a run: supervisor/bundle-source.ts) is CommonJS
+ * that finds its binary from its own folder, which a bundle would lose.
+ */
+const EXTERNAL = ["piscina", "esbuild"];
 const STALE_FOLDER_MS = 10 * 60 * 1000;
 
 export interface BuiltBundle {
@@ -72,6 +77,11 @@ export async function buildCliBundle(): Promise<BuiltBundle> {
     // Names kept: error classes are reported by name (`${err.name}: …`) and matched on it.
     keepNames: true,
   });
+  // The recipe is an input too: a bundle built by another build.ts (another EXTERNAL, say) is stale.
+  for (const recipe of [fileURLToPath(import.meta.url), path.join(path.dirname(fileURLToPath(import.meta.url)), "layout.mjs")]) {
+    const stat = statSync(recipe);
+    inputs.set(path.relative(REPO, recipe), [stat.mtimeMs, stat.size]);
+  }
   const manifest = { version: MANIFEST_VERSION, node: process.version, dir: name, inputs: [...inputs].map(([f, [m, s]]) => [f, m, s]) };
   const temp = `${MANIFEST}.${name}`;
   writeFileSync(temp, JSON.stringify(manifest));
