@@ -12,6 +12,9 @@
  * accept, plus any time the loop did wait. If the loop had to wait or turned more than once, the
  * worker sent later (a connection opened early and left idle), and the read is the start. A worker
  * can gain at most the orchestrator's own busy time after the accept, never time it chose to wait.
+ *
+ * The read time is kept beside it (an attempt's `at` and `startedAt`): a hold or a stall the
+ * gateway imposes starts at the read, and the transport probe times those from it.
  */
 import { performance } from "node:perf_hooks";
 import { nowMs } from "./recorder.ts";

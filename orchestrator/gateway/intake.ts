@@ -26,8 +26,8 @@ export interface IntakeContext {
 }
 
 export interface CompletionIntake {
-  /** Take a completion request that started at `at` (arrival.ts); returns its attempt, which a deadline may later answer. */
-  take(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean, at: number): LiveAttempt;
+  /** Take a completion request whose earliest vouched start is `startedAt` (arrival.ts); returns its attempt, which a deadline may later answer. */
+  take(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean, startedAt: number): LiveAttempt;
   /** Cancel every pending stall and hold (the gateway stops). */
   close(): void;
 }
@@ -81,9 +81,9 @@ export function completionIntake(ctx: IntakeContext): CompletionIntake {
     readLimitedBody(req, res, attempt, opts.maxBodyBytes, (raw) => guarded(res, () => serve(req, res, attempt, route, raw)));
   }
 
-  function take(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean, at: number): LiveAttempt {
+  function take(req: http.IncomingMessage, res: http.ServerResponse, route: Route, authorized: boolean, startedAt: number): LiveAttempt {
     const { attempt: n, status } = faults.next();
-    const attempt = recorder.beginAttempt(n, route.tag, at);
+    const attempt = recorder.beginAttempt(n, route.tag, startedAt);
     let stallTimer: NodeJS.Timeout | undefined;
     let stalled = false;
     res.once("close", () => {

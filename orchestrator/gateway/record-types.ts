@@ -44,8 +44,14 @@ export interface AttemptRecord {
   /** Lifetime attempt number (the index into `faults`). */
   readonly attempt: number;
   readonly tag: string;
-  /** When the request started (`nowMs()` clock; arrival.ts: its read, or its connection's accept). */
+  /** When the gateway read the request (`nowMs()` clock): what a hold or a stall is timed from. */
   readonly at: number;
+  /**
+   * The earliest start this process can vouch for (gateway/arrival.ts): the read, or for a
+   * connection's first request its accept, never after {@link at}. What a worker's wait before
+   * hanging up is timed from (run/provider-faults.ts), so a late read is not charged to it.
+   */
+  readonly startedAt: number;
   /** Status sent (or being sent); `null` while pending or when the client left first. */
   readonly status: number | null;
   readonly outcome: AttemptOutcome;
@@ -108,6 +114,7 @@ export interface LiveAttempt {
   readonly attempt: number;
   readonly tag: string;
   readonly at: number;
+  readonly startedAt: number;
   status: number | null;
   outcome: AttemptOutcome;
   closedAt: number | null;

@@ -70,10 +70,11 @@ export class Recorder {
     return this.#lifetimeAttempts;
   }
 
-  /** `at`: when the request started (gateway/arrival.ts); now unless the transport saw it earlier. */
-  beginAttempt(attempt: number, tag: string, at: number = nowMs()): LiveAttempt {
+  /** `startedAt`: the earliest start the transport vouches for (gateway/arrival.ts); the read unless it saw it earlier. */
+  beginAttempt(attempt: number, tag: string, startedAt?: number): LiveAttempt {
     this.#lifetimeAttempts++;
-    const live: LiveAttempt = { attempt, tag, at, status: null, outcome: "pending", closedAt: null, endedAt: null, providerFault: null };
+    const at = nowMs();
+    const live: LiveAttempt = { attempt, tag, at, startedAt: Math.min(at, startedAt ?? at), status: null, outcome: "pending", closedAt: null, endedAt: null, providerFault: null };
     this.#attempts.push(live);
     this.#tag(tag).attempts.push(live);
     return live;

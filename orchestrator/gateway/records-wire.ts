@@ -22,6 +22,7 @@ export function recordsToWire(r: GatewayRecords): PyDict {
           new Map<string, PyValue>([
             ...tagged(a),
             ["at", time(a.at)],
+            ["startedAt", time(a.startedAt)],
             ["status", a.status === null ? null : int(a.status)],
             ["outcome", a.outcome],
             ["closedAt", time(a.closedAt)],
@@ -94,6 +95,7 @@ export function recordsFromWire(v: PyValue): GatewayRecords {
     attempts: list(field(v, "attempts")).map((x) => ({
       ...tagged(x),
       at: num(field(x, "at")),
+      startedAt: num(field(x, "startedAt")),
       status: numOrNull(field(x, "status")),
       outcome: str(field(x, "outcome")) as AttemptOutcome,
       closedAt: numOrNull(field(x, "closedAt")),

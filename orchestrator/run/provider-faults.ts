@@ -34,7 +34,7 @@ export function legAttempts(
     readonly status: number | null;
     readonly outcome: AttemptOutcome;
     readonly providerFault: ProviderFault | null;
-    readonly at: number;
+    readonly startedAt: number;
     readonly closedAt: number | null;
     readonly endedAt: number | null;
   }[],
@@ -43,7 +43,7 @@ export function legAttempts(
 ): LegAttempt[] {
   const patienceMs = providerPatienceMs(leg.requestTimeoutS);
   return attempts.map((a) => {
-    const waitedMs = (a.closedAt ?? a.endedAt ?? leg.now) - a.at;
+    const waitedMs = (a.closedAt ?? a.endedAt ?? leg.now) - a.startedAt;
     // Served wins: a stream whose `[DONE]` was recorded is served even if the worker hung up before
     // the provider closed it (the proxy then notes the close as a timeout).
     const seen = served.has(a.attempt) ? null : (a.providerFault ?? (a.outcome === "pending" ? "timeout" : null));

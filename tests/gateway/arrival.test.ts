@@ -89,19 +89,23 @@ async function hangUp(o: { sendAfterMs: number; hangUpAfterMs: number; blockMs: 
   expect(code).toBe(0);
   // Let the hang-up reach the gateway.
   for (let i = 0; i < 100 && gw.recorder.attemptsFrom("w", 0)[0]?.closedAt == null; i++) await new Promise((r) => setTimeout(r, 10));
-  return legAttempts(gw.recorder.attemptsFrom("w", 0), new Set(), { now: nowMs(), requestTimeoutS: TIMEOUT_S });
+  const recorded = gw.recorder.attemptsFrom("w", 0);
+  return { recorded, judged: legAttempts(recorded, new Set(), { now: nowMs(), requestTimeoutS: TIMEOUT_S }) };
 }
 
 describe("a worker's hang-up on a hung provider, through the bridge", () => {
   it("a full wait is the provider's timeout although the loaded orchestrator read the request 700 ms late", async () => {
-    const [attempt] = await hangUp({ sendAfterMs: 0, hangUpAfterMs: TIMEOUT_S * 1000, blockMs: 700 });
-    // Measured from the read (the old start) it would be ~1.3 s of a 2 s timeout: charged to the worker.
+    const { recorded, judged } = await hangUp({ sendAfterMs: 0, hangUpAfterMs: TIMEOUT_S * 1000, blockMs: 700 });
+    const [attempt] = judged;
+    // Measured from the read it would be ~1.3 s of a 2 s timeout: charged to the worker.
     expect(attempt!.waitedMs).toBeGreaterThanOrEqual(TIMEOUT_S * 1000 - 50);
     expect(attempt!.fault).toBe("timeout");
+    // The read time stays on the record too: holds and stalls (the transport probe) are timed from it.
+    expect(recorded[0]!.at - recorded[0]!.startedAt).toBeGreaterThanOrEqual(650);
   });
 
   it("a connection opened early and left idle does not count its idle time: a hang-up 0.7 s after sending is the worker's own", async () => {
-    const [attempt] = await hangUp({ sendAfterMs: 1000, hangUpAfterMs: 700, blockMs: 0 });
+    const [attempt] = (await hangUp({ sendAfterMs: 1000, hangUpAfterMs: 700, blockMs: 0 })).judged;
     // From the accept it would be ~1.7 s, past the 1.5 s that counts as the provider's.
     expect(attempt!.waitedMs).toBeLessThan(1000);
     expect(attempt!.fault).toBeNull();

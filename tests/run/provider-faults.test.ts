@@ -20,21 +20,21 @@ function record(over: Partial<ItemRecord> = {}): ItemRecord {
 
 describe("a leg's attempts as the wire left them", () => {
   it("an attempt still pending when the leg ended, and never served, is a timeout; a pending served stream is not", () => {
-    const pending = { attempt: 4, status: null, outcome: "pending" as const, providerFault: null, at: 1_000, closedAt: null, endedAt: null };
-    const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null, at: 1_000, closedAt: null, endedAt: null };
+    const pending = { attempt: 4, status: null, outcome: "pending" as const, providerFault: null, at: 1_000, startedAt: 1_000, closedAt: null, endedAt: null };
+    const stream = { attempt: 5, status: 200, outcome: "pending" as const, providerFault: null, at: 1_000, startedAt: 1_000, closedAt: null, endedAt: null };
     const attempts = legAttempts([pending, stream], new Set([5]), { now: 4_000, requestTimeoutS: 2 });
     expect(attempts.map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 3_000], [null, 3_000]]);
   });
 
   it("a served stream the worker hung up on after its [DONE] is served, not the proxy's timeout", () => {
-    const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const, at: 1_000, closedAt: 1_500, endedAt: null };
+    const closedAfterDone = { attempt: 6, status: 200, outcome: "aborted" as const, providerFault: "timeout" as const, at: 1_000, startedAt: 1_000, closedAt: 1_500, endedAt: null };
     expect(legAttempts([closedAfterDone], new Set([6]), { now: 9_000, requestTimeoutS: 0.5 }).map((a) => a.fault)).toEqual([null]);
     expect(legAttempts([closedAfterDone], new Set(), { now: 9_000, requestTimeoutS: 0.5 }).map((a) => [a.fault, a.waitedMs])).toEqual([["timeout", 500]]);
   });
 
   it("a hang-up is the provider's timeout only after the run's request timeout: a worker that gave up sooner did it itself", () => {
     // The gateway saw each hang-up after `waitedMs` of waiting on the provider.
-    const hungUp = (waitedMs: number, attempt = 1) => ({ attempt, status: null, outcome: "aborted" as const, providerFault: "timeout" as const, at: 0, closedAt: waitedMs, endedAt: null });
+    const hungUp = (waitedMs: number, attempt = 1) => ({ attempt, status: null, outcome: "aborted" as const, providerFault: "timeout" as const, at: 0, startedAt: 0, closedAt: waitedMs, endedAt: null });
     const judged = (waits: readonly number[][], requestTimeoutS: number): LegAttempt[][] =>
       waits.map((leg) => legAttempts(leg.map((w, i) => hungUp(w, i)), new Set(), { now: 100_000, requestTimeoutS }));
     // request_timeout_s = 2: the wait must reach 2 s less the clocks' slack (500 ms here).
