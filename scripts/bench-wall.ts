@@ -18,13 +18,11 @@
  * derives the original's band on this machine, in this run (that checkout's median ÷ the ratios),
  * and states every tree against it. A derived figure, and the output says so.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { execa } from "execa";
-import { commandInGroups, cpuSecondsOf, makeGroup, removeGroup } from "./support/cgroup.ts";
+import { loadAverage, timedNode } from "./support/timed-run.ts";
 import { median } from "./support/measure.ts";
 
 const HERE = fileURLToPath(new URL("..", import.meta.url));
@@ -39,35 +37,11 @@ interface Sample {
   readonly clampLine?: string;
 }
 
-/** Every worker log under the run folder (`logs/…/<adapter>__w<N>.log`): one per process started. */
-function countWorkerLogs(dir: string): number {
-  let n = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile() && /__w\d+\.log$/.test(entry.name)) n++;
-  return n;
-}
-
 async function sample(tree: string, benchArgs: readonly string[], tag: string): Promise<Sample> {
-  const group = makeGroup("cpuacct", `arena-bench-wall-${process.pid}-${tag}`);
-  const output = mkdtempSync(path.join(os.tmpdir(), "arena-bench-wall-"));
-  try {
-    const started = performance.now();
-    const [shell, args] = commandInGroups([group], [process.execPath, path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs]);
-    const run = await execa(shell, args, {
-      cwd: tree,
-      env: { ...process.env, ARENA_OUTPUT_ROOT: output },
-      reject: false,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    const wallSeconds = (performance.now() - started) / 1000;
-    const cpuSeconds = cpuSecondsOf(group);
-    const stderr = String(run.stderr);
-    if (run.exitCode !== 0) process.stderr.write(`${tree}: bench exited ${run.exitCode}\n${stderr.slice(-1500)}\n`);
-    const clampLine = stderr.split("\n").find((l) => l.includes("clamped to"));
-    return { tree, wallSeconds, cpuSeconds, workersStarted: countWorkerLogs(output), exitCode: run.exitCode ?? -1, ...(clampLine ? { clampLine } : {}) };
-  } finally {
-    rmSync(output, { recursive: true, force: true });
-    removeGroup(group);
-  }
+  const run = await timedNode([path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs], { cwd: tree, tag });
+  if (run.exitCode !== 0) process.stderr.write(`${tree}: bench exited ${run.exitCode}\n${run.stderr.slice(-1500)}\n`);
+  const clampLine = run.stderr.split("\n").find((l) => l.includes("clamped to"));
+  return { tree, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds, workersStarted: run.workersStarted, exitCode: run.exitCode, ...(clampLine ? { clampLine } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -87,7 +61,7 @@ async function main(): Promise<void> {
   const trees = (values.tree ?? [HERE]).map((t) => path.resolve(t));
   const rounds = Number(values.rounds ?? 1);
   const cores = os.availableParallelism();
-  process.stdout.write(`bench ${benchArgs.join(" ")}\n${cores} cores; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}\n\n`);
+  process.stdout.write(`bench ${benchArgs.join(" ")}\n${cores} cores; load average at start ${loadAverage()}\n\n`);
   process.stdout.write("| tree | round | wall (s) | tree CPU (s) | floor: CPU / cores (s) | workers started | exit | clamp |\n|---|--:|--:|--:|--:|--:|--:|---|\n");
   const original = originalSpec(values, trees);
   const samples: Sample[] = [];
@@ -99,7 +73,7 @@ async function main(): Promise<void> {
     }
   }
   process.stdout.write(summary(trees, samples, original));
-  process.stdout.write(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}\n`);
+  process.stdout.write(`\nload average at end ${loadAverage()}\n`);
 }
 
 interface Band {

@@ -6,13 +6,11 @@
  *
  * Usage: node scripts/cli-start.ts [--rounds N]
  */
-import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { execa } from "execa";
-import { commandInGroups, cpuSecondsOf, makeGroup, removeGroup } from "./support/cgroup.ts";
+import { timedNode } from "./support/timed-run.ts";
 import { median } from "./support/measure.ts";
 import { freshBundle } from "../orchestrator/cli/bundle/fresh.mjs";
 import { buildCliBundle } from "../orchestrator/cli/bundle/build.ts";
@@ -28,19 +26,9 @@ const COMMANDS: readonly { readonly label: string; readonly argv: readonly strin
 ];
 
 async function once(argv: readonly string[], env: Record<string, string>, tag: string): Promise<{ wall: number; cpu: number }> {
-  const group = makeGroup("cpuacct", `arena-cli-start-${process.pid}-${tag}`);
-  const output = mkdtempSync(path.join(os.tmpdir(), "arena-cli-start-"));
-  try {
-    const [shell, args] = commandInGroups([group], [process.execPath, ...argv]);
-    const started = performance.now();
-    const run = await execa(shell, args, { cwd: REPO, env: { ...process.env, ARENA_OUTPUT_ROOT: output, ...env }, reject: false, stdio: "ignore" });
-    const wall = (performance.now() - started) / 1000;
-    if (run.exitCode !== 0) throw new Error(`${argv.join(" ")} exited ${run.exitCode}`);
-    return { wall, cpu: cpuSecondsOf(group) };
-  } finally {
-    rmSync(output, { recursive: true, force: true });
-    removeGroup(group);
-  }
+  const run = await timedNode(argv, { cwd: REPO, tag: `cli-start-${tag}`, env });
+  if (run.exitCode !== 0) throw new Error(`${argv.join(" ")} exited ${run.exitCode}`);
+  return { wall: run.wallSeconds, cpu: run.cpuSeconds };
 }
 
 async function main(): Promise<void> {
