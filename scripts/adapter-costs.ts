@@ -34,6 +34,7 @@ import { baselineOf, familyOf, replaceSection, SECTION_HEAD, START_MARKER, END_M
 import { coldStartMs, median } from "./support/measure.ts";
 import { NODE_HOST_MARKS, PeakRssSampler, type PeakReport } from "./costs/peak-rss.ts";
 import { installedSizes } from "./costs/sizes.ts";
+import { SEATS, seatRss, type SeatRss } from "./costs/seat-rss.ts";
 import { pythonFamilySizes } from "./costs/python-sizes.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -139,11 +140,18 @@ for (const e of entries) {
   log(`bench: ${e.name} done (${benches.get(e.name)!.seconds.toFixed(0)} s)`);
 }
 
+// ---- seats: what a further item in a worker costs (Node host only; a Python worker carries one) ----
+const seats = new Map<string, SeatRss>();
+for (const e of entries.filter((x) => x.runtime === "node")) {
+  seats.set(e.name, await seatRss({ name: e.name, module: e.module, variant: e.arenas !== undefined }, arena(buildArenaOf(e)), CORPUS));
+  log(`seats: ${e.name} done`);
+}
+
 // ---- the section ------------------------------------------------------------------------------
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const ratioArenas = allArenaIds.filter((id) => entries.some((e) => benches.get(e.name)!.prompt.has(id)));
-const header = ["adapter", "adds (MB, packages)", "of which shared (MB)", `cold start (ms, median of ${RUNS})`, "peak worker RSS in bench (MiB)", "tools block on `tool_use` (bytes)", ...ratioArenas.map((a) => `prompt ratio \`${a}\``)];
+const header = ["adapter", "adds (MB, packages)", "of which shared (MB)", `cold start (ms, median of ${RUNS})`, "peak worker RSS in bench (MiB)", `worker RSS, ${SEATS} items at once (MiB)`, "RSS per further item (MiB)", "tools block on `tool_use` (bytes)", ...ratioArenas.map((a) => `prompt ratio \`${a}\``)];
 const rows = [`| ${header.join(" | ")} |`, `|---|${header.slice(1).map(() => "--:").join("|")}|`];
 for (const e of entries) {
   const family = families.get(e.name)!;
@@ -161,9 +169,11 @@ for (const e of entries) {
     const theirs = base?.prompt.get(a);
     return own !== undefined && theirs ? (own / theirs).toFixed(2) : "—";
   });
-  rows.push(`| \`${e.name}\` | ${size.join(" | ")} | ${median(starts.get(e.name)!).toFixed(0)} | ${mib(b.peak.peakBytes)} | ${b.toolsBytes ?? "—"} | ${ratios.join(" | ")} |`);
+  const seat = seats.get(e.name);
+  const seatCells = seat ? [mib(seat.seatedBytes), (seat.perSeatBytes / 2 ** 20).toFixed(1)] : ["— (one a worker)", "—"];
+  rows.push(`| \`${e.name}\` | ${size.join(" | ")} | ${median(starts.get(e.name)!).toFixed(0)} | ${mib(b.peak.peakBytes)} | ${seatCells.join(" | ")} | ${b.toolsBytes ?? "—"} | ${ratios.join(" | ")} |`);
 }
-rows.push(`| total, shared packages once | ${mb(sizes.total.bytes)} (${sizes.total.packages}) | — | — | — | — | ${ratioArenas.map(() => "—").join(" | ")} |`);
+rows.push(`| total, shared packages once | ${mb(sizes.total.bytes)} (${sizes.total.packages}) | — | — | — | — | — | — | ${ratioArenas.map(() => "—").join(" | ")} |`);
 
 const notes = entries.flatMap((e) => {
   const b = benches.get(e.name)!;
