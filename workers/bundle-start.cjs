@@ -9,8 +9,8 @@
  * building the protocol's schemas, the first parse of a message, the tools, the corpus) was
  * compiled again in every worker. Here the bundle is compiled with a V8 code cache made *after* a
  * warm-up worker's first build (`bundle.code-cache`, written by the build step: supervisor/
- * code-cache.ts), so those functions arrive compiled. Measured on vanilla: ~20 ms of CPU less per
- * start than the ES module bundle with Node's cache.
+ * code-cache.ts), so those functions arrive compiled. Measured on vanilla (scripts/host-start.ts,
+ * whole-tree CPU, as in a run): 116–120 ms with the ES module bundle and Node's cache, 77–82 here.
  *
  * A cache V8 refuses (another Node or V8 flags) or a missing one only costs time: the bundle is
  * compiled from its text, and the worker log says so. With `ARENA_CODE_CACHE_OUT` set (the
