@@ -15,6 +15,9 @@
  *   from, with the same esbuild and recipe: `pnpm install` builds every catalogue adapter's
  *   (scripts/worker-bundles.ts), and a run rebuilds a stale one before its first worker starts.
  * - It lives in `node_modules/.cache/arena-worker/`, which a sealed worker sees read-only.
+ * - A self-contained bundle (the baseline's) also gets a V8 code cache, made by a warm-up worker
+ *   before the build is moved into place (code-cache.ts); it was made by this Node, so another
+ *   Node finds the bundle stale and rebuilds it.
  * - Without esbuild, for an adapter outside the repository, with `ARENA_WORKER_BUNDLE=off`, or if
  *   the build fails, workers start from the sources; the worker log says so and why.
  */
@@ -25,7 +28,9 @@ import { fileURLToPath } from "node:url";
 import type { AdapterRef } from "../../contract/protocol.ts";
 import { runtimeOf } from "../../contract/runtime.ts";
 import { ConfigError, quoted } from "../config/values.ts";
+import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { buildBundle, BUNDLE_RECIPE, type Built } from "./bundle-source.ts";
+import { makeCodeCache } from "./code-cache.ts";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 /** The host's sources: what a worker runs without a bundle. */
@@ -36,7 +41,7 @@ export interface WorkerEntry {
   /** The file `node` runs. */
   readonly file: string;
   readonly bundled: boolean;
-  /** Why the sources, when it is not a bundle (for the worker log). */
+  /** Why the sources, when it is not a bundle (for the worker log); for a bundle, why it has no code cache. */
   readonly note?: string;
 }
 
@@ -47,6 +52,8 @@ interface Manifest {
   readonly inputs: Readonly<Record<string, string>>;
   /** The entry file, relative to the adapter's folder here. */
   readonly entry: string;
+  /** The Node that made a self-contained bundle's code cache (process.version); absent for the others. */
+  readonly node?: string;
 }
 
 const current = new Map<string, WorkerEntry>();
@@ -91,6 +98,7 @@ function onDisk(adapter: AdapterRef): WorkerEntry | undefined {
     return undefined;
   }
   if (manifest.recipe !== BUNDLE_RECIPE || manifest.module !== adapter.module) return undefined;
+  if (manifest.node !== undefined && manifest.node !== process.version) return undefined;
   for (const [file, hash] of Object.entries(manifest.inputs)) {
     try {
       if (sha(readFileSync(path.resolve(REPO, file))) !== hash) return undefined;
@@ -148,7 +156,8 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
   }
   const inputs: Record<string, string> = {};
   for (const file of built.inputs) inputs[file] = sha(readFileSync(path.resolve(REPO, file)));
-  const stamp = sha(JSON.stringify([BUNDLE_RECIPE, adapter.module, inputs])).slice(0, 16);
+  // A code cache is this Node's: another Node's build of the same inputs goes to a folder of its own.
+  const stamp = sha(JSON.stringify([BUNDLE_RECIPE, adapter.module, inputs, built.selfContained ? process.version : ""])).slice(0, 16);
   const dir = dirFor(adapter);
   const target = path.join(dir, stamp);
   // Written beside, then renamed into place: a worker started meanwhile sees all of it or none.
@@ -158,6 +167,9 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
     mkdirSync(path.dirname(path.join(scratch, f.path)), { recursive: true });
     writeFileSync(path.join(scratch, f.path), f.contents);
   }
+  // Before the rename: a worker that finds the bundle finds its cache with it.
+  const note = built.selfContained ? await makeCodeCache(path.join(scratch, built.entry), adapter, DEFAULT_CORPUS_PATH) : undefined;
+  const cacheNote = note === undefined ? {} : { note: `no code cache: ${note}` };
   if (!existsSync(target)) {
     try {
       renameSync(scratch, target);
@@ -167,12 +179,15 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
     }
   }
   rmSync(scratch, { recursive: true, force: true });
-  const manifest: Manifest = { recipe: BUNDLE_RECIPE, module: adapter.module, inputs, entry: path.join(stamp, built.entry) };
+  const manifest: Manifest = {
+    recipe: BUNDLE_RECIPE, module: adapter.module, inputs, entry: path.join(stamp, built.entry),
+    ...(built.selfContained ? { node: process.version } : {}),
+  };
   const tmp = path.join(dir, `.manifest-${process.pid}.json`);
   writeFileSync(tmp, `${JSON.stringify(manifest, null, 1)}\n`);
   renameSync(tmp, path.join(dir, "manifest.json"));
   pruneOlder(dir, stamp);
-  return { file: path.join(target, built.entry), bundled: true };
+  return { file: path.join(target, built.entry), bundled: true, ...cacheNote };
 }
 
 /**

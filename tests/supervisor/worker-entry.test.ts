@@ -10,14 +10,17 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { findAdapter } from "../../contract/catalogue.ts";
 import { BUNDLE_ROOT, HOST_SOURCE, prepareWorkerEntry, readBundleSetting, workerEntry, type WorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
+import { CODE_CACHE_FILE } from "../../orchestrator/supervisor/code-cache.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
 const ref = (name: string) => ({ name, module: findAdapter(name)!.module });
 const bundleText = (e: WorkerEntry) =>
   readdirSync(path.dirname(e.file))
+    .filter((f) => f !== CODE_CACHE_FILE)
     .map((f) => readFileSync(path.join(path.dirname(e.file), f), "utf8"))
     .join("\n");
-const manifestOf = (e: WorkerEntry) => JSON.parse(readFileSync(path.join(path.dirname(e.file), "..", "manifest.json"), "utf8")) as { inputs: Record<string, string> };
+const manifestOf = (e: WorkerEntry) =>
+  JSON.parse(readFileSync(path.join(path.dirname(e.file), "..", "manifest.json"), "utf8")) as { inputs: Record<string, string>; node?: string };
 
 /**
  * Throwaway adapters inside the repository (bundles are only made for those), removed after the
@@ -34,6 +37,7 @@ afterEach(() => {
   vi.resetModules();
 });
 
+/** A self-contained adapter (it imports nothing but contract/), so its bundle is the CommonJS script with a code cache. */
 function writeAdapter(dir: string, version: string, extraImport = ""): { name: string; module: string } {
   mkdirSync(dir, { recursive: true });
   const module = path.join(dir, "index.ts");
@@ -64,7 +68,7 @@ describe("the worker's bundled entry", () => {
     expect(entry).toMatchObject({ bundled: true });
     const text = bundleText(entry);
     // One declaration of each (host, contract/, the adapter) across all its files: nothing is evaluated twice.
-    for (const declared of [/\bfunction loadAdapter\(/g, /\b(?:var|let|const) AgentResultSchema\b/g, /\bfunction dispatch\(/g, /\bfunction postJson\(/g]) {
+    for (const declared of [/\bfunction loadAdapter\(/g, /\bAgentResultSchema = [\w$]+\.object\(/g, /\bfunction dispatch\(/g, /\bfunction postJson\(/g]) {
       expect(text.match(declared)?.length, String(declared)).toBe(1);
     }
     expect(text).not.toMatch(/from "zod"/);

@@ -1,0 +1,68 @@
+/**
+ * The V8 code cache of a self-contained worker bundle (bundle-source.ts, workers/bundle-start.cjs),
+ * made when the bundle is built: one warm-up worker is started from the new bundle, builds one
+ * runner and is shut down, and its start script writes the cache of everything compiled so far
+ * (V8 keeps the functions a run compiled lazily; Node's own compile cache is taken before any
+ * ran). So every later worker of that bundle starts with the code its start runs already compiled.
+ *
+ * The warm-up is handed no item, no key and no reachable gateway (a closed port; building sends no
+ * request), and it runs before the bundle is moved into place, so the cache is part of the build
+ * as its files are. If it fails, the bundle is still used, compiled from its text, and the build's
+ * outcome says why (worker-entry.ts puts that in each worker's log).
+ */
+import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { AdapterRef, FromWorker, ToWorker } from "../../contract/protocol.ts";
+import { disableTelemetry } from "../../contract/telemetry.ts";
+
+/** The file beside `bundle.cjs` that workers/bundle-start.cjs reads. */
+export const CODE_CACHE_FILE = "bundle.code-cache";
+const WARM_TIMEOUT_MS = 60_000;
+
+/** A build like a run's first: the tools most arenas declare, the corpus read, nothing sent. */
+function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
+  return {
+    type: "build",
+    adapter,
+    arena: { id: "code_cache_warm_up", tools: ["search", "calculator"], systemPrompt: "Warm-up.", durable: false },
+    config: { model: "warm-up", baseUrl: "http://127.0.0.1:9/v1", apiKey: "warm-up", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 },
+    corpusPath,
+    seat: 0,
+  };
+}
+
+/**
+ * Start `start` (a bundle folder's start.cjs, not yet in place) with `ARENA_CODE_CACHE_OUT`, build
+ * once and shut down. Resolves undefined once the cache is written, else why it is not.
+ */
+export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPath: string): Promise<string | undefined> {
+  const out = path.join(path.dirname(start), CODE_CACHE_FILE);
+  // No execArgv: a worker's own flags are the orchestrator's Node options, and V8 refuses a cache
+  // made under other V8 flags (the worker then compiles from the text and says so in its log).
+  const child = fork(start, [], {
+    execArgv: [],
+    serialization: "json",
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    env: disableTelemetry({ PATH: process.env.PATH ?? "", ARENA_CODE_CACHE_OUT: out }),
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const timer = setTimeout(() => child.kill("SIGKILL"), WARM_TIMEOUT_MS);
+  let answer: FromWorker["type"] | undefined;
+  child.on("message", (m: FromWorker) => {
+    if (m.type === "ready") child.send(warmBuild(adapter, corpusPath));
+    else if (m.type === "built" || m.type === "build_failed") {
+      answer = m.type;
+      child.send({ type: "shutdown" } satisfies ToWorker);
+    }
+  });
+  child.on("error", () => child.kill("SIGKILL"));
+  const code = await exited;
+  clearTimeout(timer);
+  // A build_failed answer still went through the start and the first build: its cache is as good.
+  if (answer === undefined) return `its warm-up worker did not answer the build (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}`;
+  if (code !== 0 || !existsSync(out)) return `its warm-up worker wrote none (exit ${code})`;
+  return undefined;
+}
