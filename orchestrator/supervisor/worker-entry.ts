@@ -30,9 +30,11 @@ import { runtimeOf } from "../../contract/runtime.ts";
 import { ConfigError, quoted } from "../config/values.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { buildBundle, BUNDLE_RECIPE, type Built } from "./bundle-source.ts";
-import { makeCodeCache } from "./code-cache.ts";
+import { CODE_CACHE_FILE, makeCodeCache } from "./code-cache.ts";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
+/** The hostile adapters (fixtures/): never run outside the sandbox, not even to warm a cache. */
+const FIXTURES = path.join(REPO, "fixtures");
 /** The host's sources: what a worker runs without a bundle. */
 export const HOST_SOURCE = path.join(REPO, "workers", "host.ts");
 export const BUNDLE_ROOT = path.join(REPO, "node_modules", ".cache", "arena-worker");
@@ -107,7 +109,10 @@ function onDisk(adapter: AdapterRef): WorkerEntry | undefined {
     }
   }
   const file = path.join(dir, manifest.entry);
-  return existsSync(file) ? { file, bundled: true } : undefined;
+  if (!existsSync(file)) return undefined;
+  // A self-contained bundle without its cache was built so on purpose or after a failed warm-up (build, below).
+  const uncached = path.basename(file) === "start.cjs" && !existsSync(path.join(path.dirname(file), CODE_CACHE_FILE));
+  return { file, bundled: true, ...(uncached ? { note: "no code cache: its build made none (a fixture's, or its warm-up failed)" } : {}) };
 }
 
 /**
@@ -167,8 +172,14 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
     mkdirSync(path.dirname(path.join(scratch, f.path)), { recursive: true });
     writeFileSync(path.join(scratch, f.path), f.contents);
   }
-  // Before the rename: a worker that finds the bundle finds its cache with it.
-  const note = built.selfContained ? await makeCodeCache(path.join(scratch, built.entry), adapter, DEFAULT_CORPUS_PATH) : undefined;
+  // Before the rename: a worker that finds the bundle finds its cache with it. The warm-up worker
+  // runs outside the sandbox, so a hostile fixture gets none: its build could act on the machine
+  // there (it compiles from its text instead). An author's adapter outside the repository has no
+  // bundle at all (above).
+  const hostile = !path.relative(FIXTURES, path.resolve(REPO, adapter.module)).startsWith("..");
+  const note = !built.selfContained ? undefined
+    : hostile ? "a fixture: its warm-up would run its build outside the sandbox"
+    : await makeCodeCache(path.join(scratch, built.entry), adapter, DEFAULT_CORPUS_PATH);
   const cacheNote = note === undefined ? {} : { note: `no code cache: ${note}` };
   if (!existsSync(target)) {
     try {

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { findAdapter } from "../../contract/catalogue.ts";
+import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { CODE_CACHE_FILE } from "../../orchestrator/supervisor/code-cache.ts";
 import { BUNDLE_ROOT, prepareWorkerEntry, type WorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
@@ -63,6 +64,14 @@ describe("a self-contained worker bundle and its code cache", () => {
     expect(manifest.node).toBe(process.version);
     // The start script is an input: a change to it makes the bundle stale.
     expect(Object.keys(manifest.inputs)).toContain("workers/bundle-start.cjs");
+  });
+
+  it("a hostile fixture's bundle gets no code cache: its warm-up would have run its build outside the sandbox", async () => {
+    const entry = await prepareWorkerEntry({ name: "fixed-timeout", module: FIXTURES["fixed-timeout"].module });
+    expect(entry).toMatchObject({ bundled: true });
+    expect(path.basename(entry.file)).toBe("start.cjs");
+    expect(readdirSync(path.dirname(entry.file))).not.toContain(CODE_CACHE_FILE);
+    expect(entry.note).toMatch(/^no code cache: .*fixture/);
   });
 
   it("runs the adapter in strict mode, as from the sources, and its cache is accepted (nothing said)", async () => {
