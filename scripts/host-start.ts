@@ -8,7 +8,7 @@
  * `node:http` client loaded (what vanilla needs) or the fetch client (what every framework's SDK
  * needs). The sandbox's cost is scripts/sandbox-cost.ts.
  *
- *   node scripts/host-start.ts [--runs N] [--python-adapters] [--node-adapters]
+ *   node scripts/host-start.ts [--runs N] [--python-adapters] [--node-adapters] [--only TEXT]
  *
  * Wall is reported by phase (spawn → ready, ready → built). CPU is the whole process tree's, read
  * from a cpuacct group the process is forked into (scripts/support/cgroup.ts: rusage misses a
@@ -16,15 +16,24 @@
  * reported (said on stderr).
  *
  * `--python-adapters` adds every Python adapter of the catalogue: its worker's cold start, beside
- * the same interpreter loading only the adapter module (its framework's imports included, through
- * the host's own loader, with no host and no protocol), so what the host adds to an import shows.
+ * two floors: the same interpreter loading only the adapter module (its framework's imports
+ * included, through the host's own loader, with no host and no protocol), and the interpreter
+ * importing only what the adapter's own files import from outside the repository (its framework's
+ * modules and the standard library's, found by reading the files, lazy imports included, so the
+ * floor is if anything high): issue 23's "python3 -c pass + its framework's import". The default
+ * rows have the same floor for one_call.py.
  * `--node-adapters` does the same for the TypeScript ones: each worker's start beside `node`
  * importing only the adapter's framework packages (the catalogue's `packages`).
  *
  * Runs alternate between all of them, so drift in the machine's load falls on all alike.
+ * `--only TEXT` (repeatable) keeps the rows whose name contains one of them (`--only python`: the
+ * Python host's rows; `--python-adapters --only "python3 -c" --only one_call --only vanilla-py`).
  */
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { parseArgs } from "node:util";
 import os from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { execa, type Options } from "execa";
@@ -35,7 +44,7 @@ import { cpuSecondsOf, forkInGroup, hierarchyOf, makeGroup, removeGroup } from "
 import { coldStart, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false }, "node-adapters": { type: "boolean", default: false } },
+  options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false }, "node-adapters": { type: "boolean", default: false }, only: { type: "string", multiple: true } },
 });
 const RUNS = Number(values.runs);
 const ONE_CALL = fileURLToPath(new URL("../tests/hosts/adapters/one_call.py", import.meta.url));
@@ -92,6 +101,31 @@ const fromSources = (f: () => Promise<StartTimes>) => async () => {
   }
 };
 
+/** The modules Python `files` import, but the repository's (arena_host, arena_tools, relative imports). */
+function pythonImportsOf(files: readonly string[]): string[] {
+  const read = [
+    "import ast, json, sys",
+    "names = set()",
+    "for f in sys.argv[1:]:",
+    "    for n in ast.walk(ast.parse(open(f, encoding='utf-8').read())):",
+    "        if isinstance(n, ast.Import): names.update(a.name for a in n.names)",
+    "        elif isinstance(n, ast.ImportFrom) and n.level == 0: names.add(n.module)",
+    "print(json.dumps(sorted(n for n in names if n.split('.')[0] not in ('arena_host', 'arena_tools', '__future__'))))",
+  ].join("\n");
+  const out = spawnSync(pythonExecutable(), ["-c", read, ...files], { encoding: "utf8" });
+  if (out.status !== 0) throw new Error(`reading the imports of ${files.join(", ")}: ${out.stderr}`);
+  return JSON.parse(out.stdout) as string[];
+}
+/** An adapter's own files: every module in its folder (a variant's siblings included, which can only raise the floor). */
+const pythonFilesOf = (module: string) => readdirSync(path.dirname(module)).filter((f) => f.endsWith(".py")).map((f) => path.join(path.dirname(module), f));
+/** The interpreter as a worker runs it, importing `modules` and nothing else: an adapter's floor. */
+const pythonImportFloor = (modules: readonly string[]) => () =>
+  bare(pythonExecutable(), ["-s", "-B", "-c", `import importlib\nfor m in ${JSON.stringify(modules)}: importlib.import_module(m)`], {
+    env: pythonHostEnv({ PATH: process.env.PATH }),
+    extendEnv: false,
+    cwd: PYTHON_HOST_ROOT,
+  });
+
 const ways: Record<string, () => Promise<StartTimes>> = {
   "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
   "node + IPC + node:http (floor)": () => ipcFloor(HTTP_CLIENT),
@@ -100,6 +134,7 @@ const ways: Record<string, () => Promise<StartTimes>> = {
   "node host, vanilla, as in a run": start(vanilla, true),
   "node host, vanilla, sources, as in a run": fromSources(start(vanilla, true)),
   "bare python3 -c pass": () => bare(pythonExecutable(), ["-c", "pass"]),
+  "python + one_call.py's imports (floor)": pythonImportFloor(pythonImportsOf([ONE_CALL])),
   "python host, one_call.py": start({ name: "one_call_py", module: ONE_CALL }),
 };
 if (values["node-adapters"]) {
@@ -115,11 +150,14 @@ if (values["python-adapters"]) {
   for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "python" && x.arenas === undefined)) {
     ways[`python host, ${e.name}`] = start({ name: e.name, module: e.module });
     const load = `from arena_host import loader; loader.load(${JSON.stringify(e.module)})`;
-    ways[`import only, ${e.name}`] = () =>
+    ways[`python + loader.load only, ${e.name}`] = () =>
       bare(pythonExecutable(), ["-s", "-B", "-c", load], { env: pythonHostEnv({ PATH: process.env.PATH }), extendEnv: false, cwd: PYTHON_HOST_ROOT });
+    ways[`python + its imports only, ${e.name}`] = pythonImportFloor(pythonImportsOf(pythonFilesOf(e.module)));
   }
 }
 
+const only = values.only ?? [];
+if (only.length > 0) for (const k of Object.keys(ways)) if (!only.some((o) => k.includes(o))) delete ways[k];
 const times: Record<string, StartTimes[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
 process.stdout.write(`${RUNS} alternating runs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the start, ${new Date().toISOString()}\n`);
 for (let i = 0; i < RUNS; i += 1) for (const [k, f] of Object.entries(ways)) times[k]!.push(await f());

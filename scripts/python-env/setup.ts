@@ -1,6 +1,7 @@
 /**
  * `pnpm setup:python` (also run by `pnpm install`, as its postinstall): builds `.venv/` from the
- * hashed lock, or says in one line why it did not. Nothing here fails an install where Python is
+ * hashed lock, or says in one line why it did not; then writes the host's and the adapters' own
+ * bytecode (bytecode.ts). Nothing here fails an install where Python is
  * missing: the Python adapters then show as not installed, with this command. Where a build was
  * attempted and failed, the line names the step and its cause; `ARENA_REQUIRE_PYTHON=1` (CI) makes
  * that, and a missing Python, exit 1.
@@ -12,6 +13,7 @@ import { execa } from "execa";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { writeBytecode } from "./bytecode.ts";
 import {
   decide,
   INSTALLER_LOCK,
@@ -118,6 +120,8 @@ export async function setupPython(env: NodeJS.ProcessEnv = process.env): Promise
   const decision = decide(base, readStamp(), lockDigest(), found);
   if (decision.kind !== "build") {
     process.stdout.write(`${decision.line}\n`);
+    // The host's own bytecode follows its sources, not the lock: written at every install.
+    if (decision.kind === "up-to-date") process.stdout.write(`${await writeBytecode()}\n`);
     return decision.kind === "no-python" && required ? 1 : 0;
   }
   const started = performance.now();
@@ -134,6 +138,7 @@ export async function setupPython(env: NodeJS.ProcessEnv = process.env): Promise
   const bytes = await duBytes(VENV);
   const size = bytes === null ? "" : `, ${(bytes / 2 ** 20).toFixed(0)} MiB`;
   process.stdout.write(`python adapters: .venv built from requirements.lock (${decision.reason}; Python ${stamp.python}, ${installer}, ${seconds} s${size})\n`);
+  process.stdout.write(`${await writeBytecode()}\n`);
   return 0;
 }
 

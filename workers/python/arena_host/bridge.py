@@ -7,17 +7,19 @@ orchestrator serves a Unix socket (orchestrator/supervisor/sandbox/bridge.ts) an
 works unchanged, and nothing else does. The variable is removed at once: a process the adapter
 starts must not try to listen on ports its parent holds. Listening happens before `ready`; one
 that fails ends the start loudly (exit 70), as the preload does.
+
+`socket` and `threading` are imported inside the functions: only a sealed worker has a bridge,
+and an unsealed start should not pay for them.
 """
 import json
 import os
-import socket
 import sys
-import threading
 
 EXIT_NO_BRIDGE = 70
 
 
 def _pump(src, dst):
+    import socket  # noqa: PLC0415
     # One direction of a connection; either side ending or failing ends both (splice.ts).
     try:
         while True:
@@ -37,6 +39,8 @@ def _pump(src, dst):
 
 
 def _serve(listener, path):
+    import socket  # noqa: PLC0415
+    import threading  # noqa: PLC0415
     while True:
         inbound, _ = listener.accept()
         outbound = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -54,6 +58,9 @@ def open_bridge(env=os.environ):
     raw = env.pop("ARENA_SANDBOX_BRIDGE", None)
     if raw is None:
         return
+    import socket  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
     for route in json.loads(raw):
         port, path = route["port"], route["socket"]
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

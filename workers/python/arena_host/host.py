@@ -4,14 +4,14 @@ run/resume → result/suspended/error … → shutdown (or the channel closing).
 Messages are handled strictly one at a time: a runner serves one leg at a time. A message that
 is not valid protocol is answered with an error `log` and otherwise ignored, as on the Node
 side; a leg always answers its job, even a run before any build.
+
+Nothing here imports asyncio: an adapter's coroutines are awaited through settle.py, which makes
+the event loop only once an adapter needs it.
 """
-import asyncio
-import inspect
 import json
 import os
 import sys
 import time
-import traceback
 
 from arena_tools.dispatch import ToolEnv, dispatch
 from arena_tools.search import CorpusError, load_corpus as load_search_corpus
@@ -21,6 +21,7 @@ from .bridge import open_bridge
 from .causes import cause_chain
 from .channel import Channel, ChannelError
 from .schema import AGENT_RESULT, TO_WORKER, Invalid
+from .settle import Settler
 from .strict_json import NotJsonError, assert_strict_json
 
 
@@ -65,8 +66,7 @@ class Host:
         self.loaded = None  # (module path, adapter module, lib_version)
         self.runners = {}
         self.corpora = {}
-        # One loop for the worker's life: a framework's async clients stay bound to it across legs.
-        self.loop = asyncio.new_event_loop()
+        self.settler = Settler()
 
     def send(self, message):
         self.channel.send(message)
@@ -75,7 +75,7 @@ class Host:
         self.send({"type": "log", "level": level, "message": message})
 
     def settle(self, value):
-        return self.loop.run_until_complete(value) if inspect.isawaitable(value) else value
+        return self.settler.settle(value)
 
     def serve(self):
         for line in self.channel.lines():
@@ -137,11 +137,12 @@ class Host:
                 self.corpora[path] = load_corpus(path)
             ctx = BuildContext(path, self.corpora[path])
             runner = self.settle(module.build(message["arena"], message["config"], ctx))
+            self.settler.prepare(runner)
         except Exception as err:  # noqa: BLE001
             stub = isinstance(err, NotImplementedError)
             reason = f"stub adapter: {err}" if stub else f"build failed: {loader.describe(err)}"
             return self.send({"type": "build_failed", "arena": arena, "seat": seat, "kind": "stub" if stub else "build_failed",
-                              "reason": reason, "libVersion": version, "traceback": traceback.format_exc()})
+                              "reason": reason, "libVersion": version, "traceback": loader.trace()})
         self.runners[(arena, seat)] = runner
         self.send({
             "type": "built", "arena": arena, "seat": seat, "libVersion": version,
@@ -155,8 +156,10 @@ class Host:
         try:
             raw = self.settle(call())
         except Exception as err:  # noqa: BLE001  (the adapter's failure is data, never the host's end)
-            return self.send({"type": "error", "job": job, "error": loader.describe(err), "traceback": traceback.format_exc(),
-                              "causes": cause_chain(err), "adapterSeconds": time.perf_counter() - started})
+            # Timed before the traceback is formatted: the first failure imports `traceback` (loader.trace).
+            seconds = time.perf_counter() - started
+            return self.send({"type": "error", "job": job, "error": loader.describe(err), "traceback": loader.trace(),
+                              "causes": cause_chain(err), "adapterSeconds": seconds})
         seconds = time.perf_counter() - started
         try:
             result = AGENT_RESULT.parse({} if raw is None else raw)

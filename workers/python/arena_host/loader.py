@@ -14,10 +14,8 @@ each other relatively (`from .runner import build_runner`) and their names (`too
 never shadow a framework's modules; `ctx.tools.dispatch` and `arena_tools` are the canonical tools.
 """
 import importlib
-import importlib.util
-import pathlib
+import os
 import sys
-import traceback
 import types
 
 PACKAGE = "arena_adapter"
@@ -36,25 +34,34 @@ def describe(err):
     return f"{type(err).__name__}: {err}"
 
 
+def trace():
+    """The exception being handled, formatted. `traceback` is imported by the first failure that
+    needs it, not by every start: it brings linecache, tokenize and textwrap."""
+    import traceback  # noqa: PLC0415
+
+    return traceback.format_exc()
+
+
 def load(path):
     """The adapter module at `path` and its lib_version, or raise LoadFailed."""
     try:
-        file = pathlib.Path(path)
-        if file.suffix != ".py" or not file.is_file():
+        # os.path, not pathlib: pathlib would be the start's only reason to import urllib.parse.
+        stem, suffix = os.path.splitext(os.path.basename(path))
+        if suffix != ".py" or not os.path.isfile(path):
             raise FileNotFoundError(f"{path} is not a Python module")
         package = types.ModuleType(PACKAGE)
-        package.__path__ = [str(file.parent)]
+        package.__path__ = [os.path.dirname(path) or "."]
         sys.modules[PACKAGE] = package
-        module = importlib.import_module(f"{PACKAGE}.{file.stem}")
+        module = importlib.import_module(f"{PACKAGE}.{stem}")
         if not callable(getattr(module, "build", None)):
             raise ImportError(f"{path} has no build() function")
     except BaseException as err:  # noqa: BLE001  (a module may raise anything at import)
         if isinstance(err, (SystemExit, KeyboardInterrupt)):
             raise
-        trace = traceback.format_exc()
+        formatted = trace()
         if isinstance(err, NOT_INSTALLED) or (isinstance(err, FileNotFoundError)):
-            raise LoadFailed("not_installed", f"library not installed: {describe(err)}", "(not installed)", trace) from err
-        raise LoadFailed("load_failed", f"load failed: {describe(err)}", "unknown", trace) from err
+            raise LoadFailed("not_installed", f"library not installed: {describe(err)}", "(not installed)", formatted) from err
+        raise LoadFailed("load_failed", f"load failed: {describe(err)}", "unknown", formatted) from err
     version = getattr(module, "lib_version", "unknown")
     try:
         version = version() if callable(version) else version

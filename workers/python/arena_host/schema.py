@@ -13,9 +13,11 @@ module interprets the subset that export uses, with zod's semantics:
 """
 import json
 import math
-from pathlib import Path
+import os
 
-SCHEMAS = json.loads((Path(__file__).parent / "protocol.schema.json").read_text("utf-8"))
+# os.path, not pathlib: pathlib would cost every start urllib.parse and ipaddress.
+with open(os.path.join(os.path.dirname(__file__), "protocol.schema.json"), encoding="utf-8") as _f:
+    SCHEMAS = json.load(_f)
 
 
 class Invalid(Exception):

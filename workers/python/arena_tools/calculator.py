@@ -18,7 +18,12 @@ from __future__ import annotations
 import ast
 import re
 import warnings
-from typing import Any
+
+# Types for readers and checkers only: importing `typing` would cost every worker's start several
+# milliseconds (a checker reads a module-level TYPE_CHECKING = False as typing's own).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 from .values import Headroom
 

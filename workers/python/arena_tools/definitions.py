@@ -9,14 +9,20 @@ derives it, so `json.dumps(spec(name))` is the canonical text of shared spec too
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
+import os
 
 from .values import parse_int_text
 
-DEFINITIONS_FILE = Path(__file__).with_name("definitions.json")
+# Types for readers and checkers only: importing `typing` would cost every worker's start several
+# milliseconds (a checker reads a module-level TYPE_CHECKING = False as typing's own).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-with DEFINITIONS_FILE.open(encoding="utf-8") as _f:
+# A path as text: pathlib would cost every start urllib.parse and ipaddress.
+DEFINITIONS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "definitions.json")
+
+with open(DEFINITIONS_FILE, encoding="utf-8") as _f:
     _DATA: dict[str, Any] = json.load(_f)
 
 TOOLS: dict[str, dict[str, Any]] = {tool["name"]: tool for tool in _DATA["tools"]}

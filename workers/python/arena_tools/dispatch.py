@@ -7,13 +7,15 @@ for a string and 0 for an integer); coercion is each body's own, as in the refer
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 from .calculator import calculator
 from .definitions import TOOLS
 from .rooms import book_room, search_rooms
 from .search import Entry, search
 from .values import Headroom, loads, py_int, py_str
+
+TYPE_CHECKING = False  # typing is for checkers only (definitions.py says why)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 # Room for nested arguments: V8 parses and prints thousands of levels where CPython's default
 # limit of 1,000 frames would already stop (json.loads and repr recurse once or twice a level).

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import json
+import os
 import re
-from pathlib import Path
-from typing import NamedTuple
+from collections import namedtuple
 
-DEFAULT_CORPUS_PATH = Path(__file__).resolve().parents[3] / "arenas" / "corpus.json"
-"""The repository's arenas/corpus.json, the file the TypeScript tool reads by default."""
+TYPE_CHECKING = False  # typing is for checkers only (definitions.py says why)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+_REPO = os.path.realpath(__file__)
+for _ in range(4):  # arena_tools/search.py → arena_tools → python → workers → the repository
+    _REPO = os.path.dirname(_REPO)
+DEFAULT_CORPUS_PATH = os.path.join(_REPO, "arenas", "corpus.json")
+"""The repository's arenas/corpus.json, the file the TypeScript tool reads by default (a str: no
+pathlib at start, see definitions.py)."""
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -21,10 +29,9 @@ class CorpusError(Exception):
         self.file = file
 
 
-class Entry(NamedTuple):
-    title: str
-    text: str
-    words: frozenset[str]
+# A plain namedtuple, not typing.NamedTuple: `typing` would cost every worker's start.
+Entry = namedtuple("Entry", ["title", "text", "words"])
+Entry.__doc__ = "One corpus document (title: str, text: str) and its token set (words: frozenset[str])."
 
 
 def _tokens(s: str) -> frozenset[str]:
@@ -34,11 +41,11 @@ def _tokens(s: str) -> frozenset[str]:
 def load_corpus(file: str | Path = DEFAULT_CORPUS_PATH) -> tuple[Entry, ...]:
     """Read and check a corpus once; each document is tokenised here, not on every query."""
     name = str(file)
-    path = Path(file)
-    if not path.is_file():
+    if not os.path.isfile(file):
         raise CorpusError(name, "not a regular file")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with open(file, encoding="utf-8") as f:
+            data = json.loads(f.read())
     except (OSError, UnicodeDecodeError, ValueError) as err:
         raise CorpusError(name, f"cannot read: {err}") from err
     if not isinstance(data, list):

@@ -5,11 +5,14 @@ drift apart."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from .definitions import DEFINITIONS_FILE
 
-with DEFINITIONS_FILE.open(encoding="utf-8") as _f:
+TYPE_CHECKING = False  # typing is for checkers only (definitions.py says why)
+if TYPE_CHECKING:
+    from typing import Any
+
+with open(DEFINITIONS_FILE, encoding="utf-8") as _f:
     _TEXTS: dict[str, Any] = json.load(_f)["texts"]
 
 MAX_ITERATIONS_ERROR: str = _TEXTS["max_iterations_error"]

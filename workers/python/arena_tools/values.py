@@ -15,8 +15,10 @@ from __future__ import annotations
 import json
 import re
 import sys
-from decimal import Decimal
-from typing import Any
+
+TYPE_CHECKING = False  # typing is for checkers only (definitions.py says why)
+if TYPE_CHECKING:
+    from typing import Any
 
 # int()'s base-10 grammar once stripped: \d is any Unicode decimal digit, as int() accepts.
 _INT_LITERAL = re.compile(r"[+-]?\d(?:_?\d)*\Z")
@@ -28,11 +30,19 @@ def int_text(n: int) -> str:
     """`str(n)` without the digit limit."""
     if -_SMALL_BOUND < n < _SMALL_BOUND:
         return str(n)
-    return str(Decimal(n))
+    return str(_decimal()(n))
 
 
 def parse_int_text(digits: str) -> int:
-    return int(digits) if len(digits) <= _SMALL else int(Decimal(digits))
+    return int(digits) if len(digits) <= _SMALL else int(_decimal()(digits))
+
+
+def _decimal() -> type:
+    """`decimal.Decimal`, imported by the first integer past the digit limit: no tool call in a
+    normal run has one, and importing decimal would cost every worker's start."""
+    from decimal import Decimal  # noqa: PLC0415
+
+    return Decimal
 
 
 def loads(text: str) -> Any:
