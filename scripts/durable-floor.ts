@@ -21,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { findAdapter } from "../contract/catalogue.ts";
+import { parseCount } from "../orchestrator/config/values.ts";
 import { median } from "./support/measure.ts";
 import { loadAverage, timedNode, type TimedRun } from "./support/timed-run.ts";
 
@@ -52,8 +53,9 @@ function checked(run: TimedRun, what: string): TimedRun {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { rounds: { type: "string", default: "3" }, framework: { type: "string", multiple: true } } });
-  const rounds = Number(values.rounds);
+  const rounds = parseCount(values.rounds!, "--rounds");
   const frameworks = values.framework ?? DEFAULT_FRAMEWORKS;
+  for (const fw of frameworks) floorArgv(fw); // an unknown name fails before the first bench, not after an hour
   const bench = (fw: string, extra: string[]) => [BIN, "bench", "--quiet", "--arena", "durable_state", "--framework", fw, ...extra];
   const samples = new Map<string, Samples>(frameworks.map((f) => [f, { restart: [], noRestart: [], floor: [] }]));
   const caches = new Map(frameworks.map((f) => [f, mkdtempSync(path.join(os.tmpdir(), `arena-durable-floor-${f}-`))]));
@@ -101,4 +103,8 @@ function table(frameworks: readonly string[], samples: ReadonlyMap<string, Sampl
   return out;
 }
 
-await main();
+// Bad input and a failed run end in one line naming what, never a stack trace.
+await main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});
