@@ -48,7 +48,6 @@ export interface PyJsonOptions {
 }
 
 const NUMBER = /-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?/y;
-const WS = /[ \t\n\r]*/y;
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
 class Parser {
@@ -93,9 +92,12 @@ class Parser {
   }
 
   private skipWs(): void {
-    WS.lastIndex = this.pos;
-    WS.exec(this.text);
-    this.pos = WS.lastIndex;
+    // JSON's whitespace (space, tab, LF, CR), as `[ \t\n\r]*`: a loop, since this runs between
+    // every two tokens and a sticky regex's exec there was a tenth of the gateway's parse time.
+    const t = this.text;
+    let i = this.pos;
+    for (let c = t.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = t.charCodeAt(++i));
+    this.pos = i;
   }
 
   private parseValue(): PyValue {
