@@ -67,8 +67,17 @@ export function witnessLane(items: readonly ItemEvidence[]): Map<ItemEvidence, R
       }
     }
   }
+  // The repeats of an item carry its one input: searching each request for it once per repeat made
+  // this rule quadratic in the repeat count (most of a 540-item lane's witness time). Each distinct
+  // (item, input) is searched once; a violation still names the item, once per item as before.
+  const distinct = new Map<string, ItemEvidence>();
+  for (const o of items) {
+    const key = JSON.stringify([o.itemId, o.input]);
+    if (!distinct.has(key)) distinct.set(key, o);
+  }
+  const candidates = [...distinct.values()];
   for (const item of items) {
-    const others = items.filter((o) => o.itemId !== item.itemId && o.input.length >= MIN_LEAK_CHARS && !item.input.includes(o.input));
+    const others = candidates.filter((o) => o.itemId !== item.itemId && o.input.length >= MIN_LEAK_CHARS && !item.input.includes(o.input));
     if (others.length === 0) continue;
     const seen = new Set<string>();
     item.legs.forEach((leg, legIndex) => {

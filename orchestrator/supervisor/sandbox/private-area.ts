@@ -24,7 +24,7 @@
  * parked only when no leg in flight holds a folder inside it. The TMPDIR is the process's, so it is
  * emptied only when no leg is in flight: the one thing seats share besides the process.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { within, type Mount } from "./bwrap.ts";
 
@@ -112,8 +112,13 @@ export class PrivateArea {
     const itemDir = this.#inSlot.delete(entered) ? entered : undefined;
     if (itemDir !== undefined) {
       const inside = path.join(this.#plan.slot, this.#relative(itemDir)!);
-      if (existsSync(inside)) renameSync(inside, itemDir);
-      else mkdirSync(itemDir, { recursive: true });
+      try {
+        renameSync(inside, itemDir);
+      } catch (err) {
+        // The worker removed its folder: the item gets an empty one back, as it had before the leg.
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT" || existsSync(inside)) throw err;
+        mkdirSync(itemDir, { recursive: true });
+      }
     }
     // In the slot, the folders that held the item's are walked into, not reported whole; the
     // folders of legs still in flight are held, so neither they nor what they hold are strays.
@@ -164,26 +169,42 @@ export class PrivateArea {
   #strays(host: string, at: string, held: readonly string[] = [], inSlot: readonly string[] = []): string[] {
     const out: string[] = [];
     const points = [...this.#mountPoints, ...held];
-    const walk = (dir: string, seenAs: string) => {
-      for (const name of readdirSync(dir)) {
+    const walk = (dir: string, seenAs: string, entries: readonly Dirent[]) => {
+      for (const entry of entries) {
+        const name = entry.name;
         const real = path.join(dir, name);
         const virtual = path.join(seenAs, name);
         if (this.#mountPoints.includes(virtual) || inSlot.includes(virtual)) continue;
-        const isDir = lstatSync(real).isDirectory();
-        if (isDir && points.some((m) => within(m, virtual))) {
-          walk(real, virtual);
+        // The entry's type as lstat gives it (a symlink is not a directory): from the listing
+        // itself, where Node asks lstat only for a file system that does not say.
+        if (entry.isDirectory() && points.some((m) => within(m, virtual))) {
+          walk(real, virtual, listing(real) ?? []);
           continue;
         }
         out.push(virtual);
         rmSync(real, { recursive: true, force: true });
       }
     };
-    if (existsSync(host)) walk(host, at);
+    const top = listing(host);
+    if (top !== undefined) walk(host, at, top);
     return out;
   }
 
   #empty(dir: string): void {
-    if (!existsSync(dir)) return;
-    for (const name of readdirSync(dir)) rmSync(path.join(dir, name), { recursive: true, force: true });
+    for (const entry of listing(dir) ?? []) rmSync(path.join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A folder's entries with their types, or undefined when it is not there. One listing per folder
+ * and no lstat per entry: this runs over every layer after every leg, and its system calls were
+ * most of the orchestrator's per-item system time (docs/performance.md, target 2c).
+ */
+function listing(dir: string): Dirent[] | undefined {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw err;
   }
 }
