@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { timedNode } from "./support/timed-run.ts";
+import { loadAverage, timedNode } from "./support/timed-run.ts";
 import { median } from "./support/measure.ts";
 import { freshBundle } from "../orchestrator/cli/bundle/fresh.mjs";
 import { buildCliBundle } from "../orchestrator/cli/bundle/build.ts";
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     { label: "bundle", env: {} },
     { label: "sources", env: { ARENA_CLI_BUNDLE: "off" } },
   ];
-  process.stdout.write(`${os.availableParallelism()} cores; load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}; ${rounds} rounds, medians\n\n`);
+  process.stdout.write(`${os.availableParallelism()} cores; load average at start ${loadAverage()}; ${rounds} rounds, medians\n\n`);
   process.stdout.write("| command | from | wall (ms) | tree CPU (ms) |\n|---|---|--:|--:|\n");
   for (const [c, command] of COMMANDS.entries()) {
     const isFloor = command.argv[0] === "-e";
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       process.stdout.write(`| ${command.label} | ${isFloor ? "—" : label} | ${(median(s.wall) * 1000).toFixed(0)} | ${(median(s.cpu) * 1000).toFixed(0)} |\n`);
     }
   }
-  process.stdout.write(`\nload average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")}\n`);
+  process.stdout.write(`\nload average at end ${loadAverage()}\n`);
 }
 
 await main();

@@ -22,16 +22,13 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { findAdapter } from "../contract/catalogue.ts";
 import { parseCount } from "../orchestrator/config/values.ts";
-import { median } from "./support/measure.ts";
+import { frameworkImportScript, median } from "./support/measure.ts";
 import { loadAverage, timedNode, type TimedRun } from "./support/timed-run.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const BIN = path.join(REPO, "orchestrator/cli/bin.mjs");
 const TARGET = 2.5;
 const DEFAULT_FRAMEWORKS = ["vanilla", "openai_agents", "langgraph", "ai_sdk", "strands", "google_adk", "mastra"];
-// vanilla's client (workers/adapters/vanilla/http.ts) and the fetch client every framework SDK loads.
-const HTTP_CLIENT = "new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })";
-const FETCH_CLIENT = "void globalThis.fetch; new Request('http://127.0.0.1/')";
 
 interface Samples {
   restart: TimedRun[];
@@ -42,8 +39,7 @@ interface Samples {
 function floorArgv(framework: string): string[] {
   const entry = findAdapter(framework);
   if (entry === undefined || entry.runtime !== "node") throw new Error(`durable-floor: ${framework} is not a TypeScript adapter of the catalogue`);
-  const client = entry.packages.length === 0 ? HTTP_CLIENT : FETCH_CLIENT;
-  return ["--input-type=module", "-e", [client, ...entry.packages.map((p) => `await import(${JSON.stringify(p)})`)].join("; ")];
+  return ["--input-type=module", "-e", frameworkImportScript(entry.packages)];
 }
 
 function checked(run: TimedRun, what: string): TimedRun {

@@ -32,7 +32,6 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { parseArgs } from "node:util";
-import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -41,7 +40,8 @@ import { ADAPTER_CATALOG, findAdapter } from "../contract/catalogue.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostEnv } from "../orchestrator/supervisor/python-host.ts";
 import { cpuSecondsOf, forkInGroup, hierarchyOf, makeGroup, removeGroup } from "./support/cgroup.ts";
-import { coldStart, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
+import { loadAverage } from "./support/timed-run.ts";
+import { coldStart, FETCH_CLIENT, frameworkImportScript, HTTP_CLIENT, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false }, "node-adapters": { type: "boolean", default: false }, only: { type: "string", multiple: true } },
@@ -85,9 +85,6 @@ async function bare(file: string, args: string[], options: Options = {}): Promis
 const ipcFloor = (client: string) =>
   bare(process.execPath, ["--input-type=module", "-e", `${client}; process.send('ready', () => process.exit(0));`], { ipc: true });
 
-// getBuiltinModule, as vanilla's http.ts: an ES module import of node:http would load undici (its lazy WebSocket exports).
-const HTTP_CLIENT = "new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })";
-const FETCH_CLIENT = "void globalThis.fetch; new Request('http://127.0.0.1/')";
 const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
 const start = (adapter: { name: string; module: string }, runCache = false) => () =>
   coldStart({ adapter, arena, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache, ...(cpu ? { cpu } : {}) });
@@ -141,7 +138,7 @@ if (values["node-adapters"]) {
   for (const e of ADAPTER_CATALOG.filter((x) => x.runtime === "node" && x.arenas === undefined && x.packages.length > 0)) {
     ways[`node host, ${e.name}, as in a run`] = start({ name: e.name, module: e.module }, true);
     ways[`node host, ${e.name}, sources, as in a run`] = fromSources(start({ name: e.name, module: e.module }, true));
-    const imports = [FETCH_CLIENT, ...e.packages.map((p) => `await import(${JSON.stringify(p)})`)].join("; ");
+    const imports = frameworkImportScript(e.packages);
     ways[`node + IPC + import only, ${e.name}`] = () =>
       bare(process.execPath, ["--input-type=module", "-e", `${imports}; process.send('ready', () => process.exit(0));`], { ipc: true, cwd: REPO });
   }
@@ -159,7 +156,7 @@ if (values["python-adapters"]) {
 const only = values.only ?? [];
 if (only.length > 0) for (const k of Object.keys(ways)) if (!only.some((o) => k.includes(o))) delete ways[k];
 const times: Record<string, StartTimes[]> = Object.fromEntries(Object.keys(ways).map((k) => [k, []]));
-process.stdout.write(`${RUNS} alternating runs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the start, ${new Date().toISOString()}\n`);
+process.stdout.write(`${RUNS} alternating runs, load average ${loadAverage()} at the start, ${new Date().toISOString()}\n`);
 for (let i = 0; i < RUNS; i += 1) for (const [k, f] of Object.entries(ways)) times[k]!.push(await f());
 const ms = (xs: readonly (number | undefined)[]) => (xs.some((x) => x === undefined) ? "—" : median(xs as number[]).toFixed(0));
 process.stdout.write(`${"start".padEnd(44)} ${"wall".padStart(6)} ${"min".padStart(5)} ${"max".padStart(5)} ${"ready".padStart(6)} ${"built".padStart(6)} ${"CPU".padStart(6)}   (ms, medians)\n`);
@@ -168,4 +165,4 @@ for (const [k, xs] of Object.entries(times)) {
   const cols = [ms(total), Math.min(...total).toFixed(0), Math.max(...total).toFixed(0), ms(xs.map((x) => x.readyMs)), ms(xs.map((x) => x.builtMs)), ms(xs.map((x) => x.cpuMs))];
   process.stdout.write(`${k.padEnd(44)} ${cols[0]!.padStart(6)} ${cols[1]!.padStart(5)} ${cols[2]!.padStart(5)} ${cols[3]!.padStart(6)} ${cols[4]!.padStart(6)} ${cols[5]!.padStart(6)}\n`);
 }
-process.stdout.write(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end\n`);
+process.stdout.write(`load average ${loadAverage()} at the end\n`);

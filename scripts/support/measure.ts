@@ -1,5 +1,5 @@
 /**
- * What the measuring scripts share: the median they report, and one cold worker start (spawn →
+ * What the measuring scripts share: the median they report, the floors' client scripts, and one cold worker start (spawn →
  * ready → built) timed the same way wherever a start is measured, so figures from different
  * scripts are comparable.
  */
@@ -11,6 +11,20 @@ import type { AdapterRef, ArenaSpec } from "../../contract/protocol.ts";
 import { isFailure } from "../../orchestrator/supervisor/failure.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
 import { prepareWorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
+
+// getBuiltinModule, as vanilla's http.ts: an ES module import of node:http would load undici (its lazy WebSocket exports).
+/** What vanilla's worker loads to make requests (`node:http`, one keep-alive agent), as a line of script. */
+export const HTTP_CLIENT = "new (process.getBuiltinModule('node:http').Agent)({ keepAlive: true })";
+/** What every framework SDK loads to make requests (fetch's client), as a line of script. */
+export const FETCH_CLIENT = "void globalThis.fetch; new Request('http://127.0.0.1/')";
+
+/**
+ * The script of a bare Node's floor under an adapter's worker (`--input-type=module -e`): its
+ * client, then each of its framework's packages imported; vanilla (no package) takes `node:http`.
+ */
+export function frameworkImportScript(packages: readonly string[]): string {
+  return [packages.length === 0 ? HTTP_CLIENT : FETCH_CLIENT, ...packages.map((p) => `await import(${JSON.stringify(p)})`)].join("; ");
+}
 
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
