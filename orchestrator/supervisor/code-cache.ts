@@ -14,23 +14,12 @@ import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { AdapterRef, FromWorker, ToWorker } from "../../contract/protocol.ts";
+import { warmBuild } from "./sandbox/compile-cache.ts";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 
 /** The file beside `bundle.cjs` that workers/bundle-start.cjs reads. */
 export const CODE_CACHE_FILE = "bundle.code-cache";
 const WARM_TIMEOUT_MS = 60_000;
-
-/** A build like a run's first: the tools most arenas declare, the corpus read, nothing sent. */
-function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
-  return {
-    type: "build",
-    adapter,
-    arena: { id: "code_cache_warm_up", tools: ["search", "calculator"], systemPrompt: "Warm-up.", durable: false },
-    config: { model: "warm-up", baseUrl: "http://127.0.0.1:9/v1", apiKey: "warm-up", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 },
-    corpusPath,
-    seat: 0,
-  };
-}
 
 /**
  * Start `start` (a bundle folder's start.cjs, not yet in place) with `ARENA_CODE_CACHE_OUT`, build

@@ -88,8 +88,8 @@ export function sealedCache(
   return { dir, warmed };
 }
 
-/** A build the warm-up asks for: durable, so checkpointers load too; nothing answers on the network. */
-function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
+/** A build a warm-up asks for (this one and code-cache.ts's): durable, so checkpointers load too; nothing answers on the network. */
+export function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
   return {
     type: "build",
     adapter,
