@@ -76,6 +76,8 @@ export interface DrivenItem {
   readonly adapterSeconds: number;
   /** Wall seconds for the whole item as the orchestrator saw it (all legs and restarts). */
   readonly wallSeconds: number;
+  /** Of `wallSeconds`, the time spent waiting for a worker's seat (its start and build included). */
+  readonly seatSeconds: number;
   readonly restarts: number;
   /** Writes outside the item's folder and TMPDIR that its workers' private areas found (sealed only). */
   readonly strayWrites: readonly { readonly leg: number; readonly detail: string }[];
@@ -91,6 +93,16 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   const started = performance.now();
   const legs: DrivenLeg[] = [];
   let adapterSeconds = 0;
+  let seatMs = 0;
+  /** A seat from the pool, its wait counted in `seatMs`. */
+  const seated = async <T>(acquire: Promise<T>): Promise<T> => {
+    const asked = performance.now();
+    try {
+      return await acquire;
+    } finally {
+      seatMs += performance.now() - asked;
+    }
+  };
   let traceback: string | null = null;
   let restarts = 0;
   let finalError: string | null = null;
@@ -153,7 +165,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
   };
 
   try {
-    const first = await pool.acquire(options.arena);
+    const first = await seated(pool.acquire(options.arena));
     if (isFailure(first)) fail(first);
     else {
       worker = first;
@@ -163,7 +175,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
         if (options.durable && !options.reuseWorkerAcrossPause) {
           // The fresh worker is claimed while the old one dies; the resume starts only once it is gone.
           const paused: Seat = worker!;
-          const [, fresh] = await Promise.all([pool.killForRestart(paused), pool.acquire(options.arena, item.id)]);
+          const [, fresh] = await seated(Promise.all([pool.killForRestart(paused), pool.acquire(options.arena, item.id)]));
           restarts += 1;
           if (isFailure(fresh)) {
             fail(fresh);
@@ -207,6 +219,7 @@ export async function driveItem(pool: WorkerPool, item: WorkItem, options: Drive
     traceback,
     adapterSeconds,
     wallSeconds: (performance.now() - started) / 1000,
+    seatSeconds: seatMs / 1000,
     restarts,
     strayWrites,
   };

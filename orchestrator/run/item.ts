@@ -113,6 +113,7 @@ export async function runItem(ctx: RunContext, lane: OpenLane, { repeat, item }:
     itemId: item.id,
     wallSeconds: driven?.wallSeconds ?? 0,
     adapterSeconds: driven?.adapterSeconds ?? 0,
+    seatSeconds: driven?.seatSeconds ?? 0,
     scoreSeconds: scoreMs / 1000,
     witnessSeconds: witnessMs / 1000,
     restarts: driven?.restarts ?? 0,

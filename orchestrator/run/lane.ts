@@ -21,7 +21,7 @@ import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } f
 import type { RunContext, SharedPool } from "./context.ts";
 import { runItem, type OpenLane } from "./item.ts";
 import type { AdapterEntry } from "./options.ts";
-import { cellsToRun, keptCells, laneCells, type Cell } from "./plan.ts";
+import { cellsToRun, dispatchOrder, keptCells, laneCells, type Cell } from "./plan.ts";
 import type { RunGateway } from "./run-gateway.ts";
 
 export interface LaneInput {
@@ -121,7 +121,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     span: lane.span,
   };
   ctx.advance(cells.length - todo.length);
-  const fresh = await runCells(ctx, open, todo, shared);
+  const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency), shared);
   // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
   const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
   const laneRulesStartedAt = performance.now();

@@ -187,6 +187,8 @@ export interface ItemTiming {
   readonly wallSeconds: number;
   /** Time inside the adapter's run/resume, measured in the workers. */
   readonly adapterSeconds: number;
+  /** Of `wallSeconds`, the wait for a worker's seat: a start, a build, a durable restart. */
+  readonly seatSeconds: number;
   /** Time to score the item off the main loop. */
   readonly scoreSeconds: number;
   /** Time the witness took on the item on the main loop: the served result and every per-item rule. */

@@ -75,11 +75,16 @@ function scriptedTurns(arena: Arena, item: Item): readonly Turn[] {
   return scenario && scenario.turns.length > 0 ? scenario.turns : arena.script.default.turns;
 }
 
-/** A cell's expected cost by {@link SHARD_COST}: the same for every repeat of the item. */
-export function cellCost(arena: Arena, adapter: Pick<AdapterEntry, "module">, item: Item): number {
+/** An item's expected cost by {@link SHARD_COST} on a Node adapter: its turns and its pauses. */
+export function itemCost(arena: Arena, item: Item): number {
   const turns = scriptedTurns(arena, item);
   const pauses = arena.durable ? turns.filter((t) => t.kind === "tool_calls" && t.tool_calls.some((c) => isSuspendTool(c.name))).length : 0;
-  const base = SHARD_COST.cell + SHARD_COST.turn * turns.length + SHARD_COST.restart * pauses;
+  return SHARD_COST.cell + SHARD_COST.turn * turns.length + SHARD_COST.restart * pauses;
+}
+
+/** A cell's expected cost by {@link SHARD_COST}: the same for every repeat of the item. */
+export function cellCost(arena: Arena, adapter: Pick<AdapterEntry, "module">, item: Item): number {
+  const base = itemCost(arena, item);
   return runtimeOf(adapter) === "python" ? base * SHARD_COST.pythonFactor : base;
 }
 
