@@ -192,7 +192,7 @@ export async function buildBundle(o: { repo: string; host: string; module: strin
     }
   } else {
     modules = await once(esbuild, o, "none");
-    // No npm package beyond the host's own: a script costs nothing to check.
+    // A fixture's script gets no warm-up to check it, so only one that holds nothing but the host's own packages.
     if (o.packages === "host" && [...modules.externals.keys()].every((p) => HOST_PACKAGES.has(p))) scripted = await once(esbuild, o, "host");
   }
   if (scripted === undefined) {
