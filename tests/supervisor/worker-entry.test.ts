@@ -133,6 +133,25 @@ describe("the worker's bundled entry", () => {
     expect((await startAndBuild(adapter)).built).toMatchObject({ ok: true, libVersion: "v1" });
   }, 60_000);
 
+  it("a framework's script whose warm-up build fails is replaced by ES modules, and the note says why", async () => {
+    // Stands for a package that works where it is installed but not inside the script (one that
+    // reads its own files from __dirname, say): p-queue puts an npm package inside the script.
+    const dir = path.join(scratch, "e");
+    const adapter = writeAdapter(dir, "v1", 'import PQueue from "p-queue";\n');
+    writeFileSync(
+      adapter.module,
+      readFileSync(adapter.module, "utf8").replace(
+        "build: () =>",
+        'build: () => { if (typeof PQueue !== "function" || /bundle\\.cjs/.test(String(new Error().stack))) throw new Error("not from a script"); return',
+      ).replace("}) };\n", "}) } };\n"),
+    );
+    const entry = await prepareWorkerEntry(adapter);
+    expect(entry).toMatchObject({ bundled: true });
+    expect(path.basename(entry.file)).toBe("host.mjs");
+    expect(entry.note).toMatch(/^no code cache: ES modules, as its one script's warm-up build failed \(build_failed: .*not from a script/);
+    expect((await startAndBuild(adapter)).built).toMatchObject({ ok: true, libVersion: "v1" });
+  }, 90_000);
+
   it("an adapter outside the repository starts from the sources, and its log says so", async () => {
     const adapter = writeAdapter(mkdtempSync(path.join(os.tmpdir(), "arena-outside-")), "v1");
     // Outside the repository its relative import of contract/ would not resolve: point it at the real file.
