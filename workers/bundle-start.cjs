@@ -1,8 +1,8 @@
 "use strict";
 /**
- * What a Node worker runs when its adapter's bundle is one self-contained script (the baseline's:
- * no npm package to share with a framework; orchestrator/supervisor/bundle-source.ts). Copied
- * beside `bundle.cjs` when the bundle is built; plain CommonJS, so it needs no loader of its own.
+ * What a Node worker runs when its adapter's bundle is one self-contained script (the host, the
+ * adapter and its npm packages, the framework's included; orchestrator/supervisor/bundle-source.ts).
+ * Copied beside `bundle.cjs` when the bundle is built; plain CommonJS, so it needs no loader of its own.
  *
  * Why not let Node run the bundle: Node's compile cache (NODE_COMPILE_CACHE) is made when a file is
  * compiled, so it holds only the functions V8 compiles eagerly; every function a start calls (zod
@@ -10,7 +10,9 @@
  * compiled again in every worker. Here the bundle is compiled with a V8 code cache made *after* a
  * warm-up worker's first build (`bundle.code-cache`, written by the build step: supervisor/
  * code-cache.ts), so those functions arrive compiled. Measured on vanilla (scripts/host-start.ts,
- * whole-tree CPU, as in a run): 116–120 ms with the ES module bundle and Node's cache, 77–82 here.
+ * whole-tree CPU, as in a run): 116–120 ms with the ES module bundle and Node's cache, 77–82 here;
+ * a framework's worker, whose packages no longer go through the ES module loader one by one,
+ * starts in a quarter to a half of its ES module bundle's CPU (docs/performance.md).
  *
  * A cache V8 refuses (another Node or V8 flags) or a missing one only costs time: the bundle is
  * compiled from its text, and the worker log says so. With `ARENA_CODE_CACHE_OUT` set (the

@@ -7,8 +7,11 @@
  *
  * The warm-up is handed no item, no key and no reachable gateway (a closed port; building sends no
  * request), and it runs before the bundle is moved into place, so the cache is part of the build
- * as its files are. If it fails, the bundle is still used, compiled from its text, and the build's
- * outcome says why (worker-entry.ts puts that in each worker's log).
+ * as its files are. It is also the check that a script with a framework inside works: if that
+ * build does not succeed, worker-entry.ts builds the ES module layout instead. For the baseline's
+ * script a failed warm-up only costs the cache: the bundle is still used, compiled from its text,
+ * and the build's outcome says why (worker-entry.ts puts that in each worker's log). Telemetry is
+ * off in the warm-up as in every worker (disableTelemetry).
  */
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -21,11 +24,19 @@ import { disableTelemetry } from "../../contract/telemetry.ts";
 export const CODE_CACHE_FILE = "bundle.code-cache";
 const WARM_TIMEOUT_MS = 60_000;
 
+/** What a warm-up did: why no cache was written (none when it was), and whether its build succeeded. */
+export interface WarmUp {
+  readonly noCache?: string;
+  readonly built: boolean;
+  /** The build's failure, when it answered one. */
+  readonly failure?: string;
+}
+
 /**
  * Start `start` (a bundle folder's start.cjs, not yet in place) with `ARENA_CODE_CACHE_OUT`, build
- * once and shut down. Resolves undefined once the cache is written, else why it is not.
+ * once and shut down.
  */
-export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPath: string): Promise<string | undefined> {
+export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPath: string): Promise<WarmUp> {
   const out = path.join(path.dirname(start), CODE_CACHE_FILE);
   // No execArgv: a worker's own flags are the orchestrator's Node options, and V8 refuses a cache
   // made under other V8 flags (the worker then compiles from the text and says so in its log).
@@ -40,10 +51,12 @@ export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPa
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const timer = setTimeout(() => child.kill("SIGKILL"), WARM_TIMEOUT_MS);
   let answer: FromWorker["type"] | undefined;
+  let failure: string | undefined;
   child.on("message", (m: FromWorker) => {
     if (m.type === "ready") child.send(warmBuild(adapter, corpusPath));
     else if (m.type === "built" || m.type === "build_failed") {
       answer = m.type;
+      if (m.type === "build_failed") failure = `${m.kind}: ${m.reason.split("\n")[0]}`;
       child.send({ type: "shutdown" } satisfies ToWorker);
     }
   });
@@ -51,7 +64,9 @@ export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPa
   const code = await exited;
   clearTimeout(timer);
   // A build_failed answer still went through the start and the first build: its cache is as good.
-  if (answer === undefined) return `its warm-up worker did not answer the build (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}`;
-  if (code !== 0 || !existsSync(out)) return `its warm-up worker wrote none (exit ${code})`;
-  return undefined;
+  const built = answer === "built";
+  const failed = failure === undefined ? {} : { failure };
+  if (answer === undefined) return { built, noCache: `its warm-up worker did not answer the build (exit ${code}): ${stderr.trim().split("\n").pop() ?? ""}` };
+  if (code !== 0 || !existsSync(out)) return { built, ...failed, noCache: `its warm-up worker wrote none (exit ${code})` };
+  return { built, ...failed };
 }

@@ -4,20 +4,22 @@
  * Node's ESM loader (zod alone is 95) cost a vanilla worker more CPU than evaluating them; one file
  * per adapter removes most of that.
  *
- * - The bundle holds the host, `contract/`, the workspace packages and the adapter's own files, so
- *   there is one copy of each in the process (two copies of contract/ — one bundled, one imported
- *   by the adapter from its sources — would evaluate twice and break identity). The adapter is in
- *   a chunk of its own, loaded by the host's first build as before (bundle-source.ts).
- * - npm packages stay external (loaded from node_modules, as from the sources): a framework and
- *   the adapter must share one zod, one SDK. Only an adapter that imports no npm package beyond
- *   the host's own (the baseline) gets those bundled too.
+ * - The bundle holds the host, `contract/`, the workspace packages, the adapter's own files and,
+ *   as one CommonJS script, its npm packages too (bundle-source.ts): one copy of each in the
+ *   process (two copies of contract/ — one bundled, one imported by the adapter from its sources —
+ *   would evaluate twice and break identity; so would two of zod), the adapter and its framework
+ *   loaded by the host's first build as before. A package that loads a native addon is required
+ *   from where it is installed. Where esbuild cannot make one script, or the script's warm-up
+ *   build fails, it is ES modules with the npm packages external, and the note says why.
  * - It is current when every input esbuild read (its metafile) still has the content it was built
- *   from, with the same esbuild and recipe: `pnpm install` builds every catalogue adapter's
- *   (scripts/worker-bundles.ts), and a run rebuilds a stale one before its first worker starts.
+ *   from (an installed package's file: the same size and time; fingerprint, below), with the same
+ *   esbuild and recipe: `pnpm install` builds every catalogue adapter's (scripts/worker-bundles.ts),
+ *   and a run rebuilds a stale one before its first worker starts.
  * - It lives in `node_modules/.cache/arena-worker/`, which a sealed worker sees read-only.
- * - A self-contained bundle (the baseline's) also gets a V8 code cache, made by a warm-up worker
- *   before the build is moved into place (code-cache.ts); it was made by this Node, so another
- *   Node finds the bundle stale and rebuilds it.
+ * - A script also gets a V8 code cache, made by a warm-up worker before the build is moved into
+ *   place (code-cache.ts); it was made by this Node, so another Node finds the bundle stale and
+ *   rebuilds it. A hostile fixture gets no warm-up, so a script only when it needs no npm package
+ *   beyond the host's (bundle-source.ts).
  * - Without esbuild, for an adapter outside the repository, with `ARENA_WORKER_BUNDLE=off`, or if
  *   the build fails, workers start from the sources; the worker log says so and why.
  */
@@ -30,7 +32,7 @@ import { runtimeOf } from "../../contract/runtime.ts";
 import { ConfigError, quoted } from "../config/values.ts";
 import { DEFAULT_CORPUS_PATH } from "../../contract/tools/corpus-path.ts";
 import { buildBundle, BUNDLE_RECIPE, type Built } from "./bundle-source.ts";
-import { CODE_CACHE_FILE, makeCodeCache } from "./code-cache.ts";
+import { CODE_CACHE_FILE, makeCodeCache, type WarmUp } from "./code-cache.ts";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 /** The hostile adapters (fixtures/): never run outside the sandbox, not even to warm a cache. */
@@ -50,12 +52,14 @@ export interface WorkerEntry {
 interface Manifest {
   readonly recipe: string;
   readonly module: string;
-  /** Repository-relative (or absolute) input path → sha256 of its content when built. */
+  /** Repository-relative (or absolute) input path → its fingerprint when built. */
   readonly inputs: Readonly<Record<string, string>>;
   /** The entry file, relative to the adapter's folder here. */
   readonly entry: string;
   /** The Node that made a self-contained bundle's code cache (process.version); absent for the others. */
   readonly node?: string;
+  /** Why it has no code cache, when its build knew (ES modules instead of a script, a failed warm-up). */
+  readonly note?: string;
 }
 
 const current = new Map<string, WorkerEntry>();
@@ -63,6 +67,19 @@ const building = new Map<string, Promise<WorkerEntry>>();
 
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 const dirFor = (a: AdapterRef) => path.join(BUNDLE_ROOT, `${a.name.replace(/[^A-Za-z0-9_.-]/g, "_")}-${sha(a.module).slice(0, 8)}`);
+
+/**
+ * What says an input changed: the sha256 of its content, or for an installed package's file its
+ * size and modification time. A framework's script reads ~2,000 such files (google_adk's), and
+ * hashing them all cost every orchestrator ~0.1–0.4 s at its first worker; a package's files change
+ * only by an install, which rewrites them.
+ */
+function fingerprint(file: string): string {
+  const full = path.resolve(REPO, file);
+  if (!full.includes(`${path.sep}node_modules${path.sep}`)) return sha(readFileSync(full));
+  const st = statSync(full);
+  return `size ${st.size}, mtime ${st.mtimeMs}`;
+}
 
 function sources(note: string): WorkerEntry {
   return { file: HOST_SOURCE, bundled: false, note };
@@ -103,7 +120,7 @@ function onDisk(adapter: AdapterRef): WorkerEntry | undefined {
   if (manifest.node !== undefined && manifest.node !== process.version) return undefined;
   for (const [file, hash] of Object.entries(manifest.inputs)) {
     try {
-      if (sha(readFileSync(path.resolve(REPO, file))) !== hash) return undefined;
+      if (fingerprint(file) !== hash) return undefined;
     } catch {
       return undefined;
     }
@@ -112,7 +129,8 @@ function onDisk(adapter: AdapterRef): WorkerEntry | undefined {
   if (!existsSync(file)) return undefined;
   // A self-contained bundle without its cache was built so on purpose or after a failed warm-up (build, below).
   const uncached = path.basename(file) === "start.cjs" && !existsSync(path.join(path.dirname(file), CODE_CACHE_FILE));
-  return { file, bundled: true, ...(uncached ? { note: "no code cache: its build made none (a fixture's, or its warm-up failed)" } : {}) };
+  const note = manifest.note ?? (uncached ? "no code cache: its build made none (a fixture's, or its warm-up failed)" : undefined);
+  return { file, bundled: true, ...(note === undefined ? {} : { note }) };
 }
 
 /**
@@ -153,34 +171,32 @@ export function prepareWorkerEntry(adapter: AdapterRef, env: NodeJS.ProcessEnv =
 }
 
 async function build(adapter: AdapterRef): Promise<WorkerEntry> {
+  // The warm-up worker runs outside the sandbox, so a hostile fixture gets none: its build could
+  // act on the machine there (it compiles from its text instead), and nothing checks a script with
+  // packages inside for it. An author's adapter outside the repository has no bundle at all (above).
+  const hostile = !path.relative(FIXTURES, path.resolve(REPO, adapter.module)).startsWith("..");
+  const make = (packages: "all" | "host" | "none") => buildBundle({ repo: REPO, host: HOST_SOURCE, module: adapter.module, packages });
   let built: Built;
   try {
-    built = await buildBundle({ repo: REPO, host: HOST_SOURCE, module: adapter.module });
+    built = await make(hostile ? "host" : "all");
   } catch (err) {
     return sources(`the bundle could not be built: ${(err as Error).message.split("\n")[0]}`);
   }
-  const inputs: Record<string, string> = {};
-  for (const file of built.inputs) inputs[file] = sha(readFileSync(path.resolve(REPO, file)));
-  // A code cache is this Node's: another Node's build of the same inputs goes to a folder of its own.
-  const stamp = sha(JSON.stringify([BUNDLE_RECIPE, adapter.module, inputs, built.selfContained ? process.version : ""])).slice(0, 16);
-  const dir = dirFor(adapter);
-  const target = path.join(dir, stamp);
-  // Written beside, then renamed into place: a worker started meanwhile sees all of it or none.
-  const scratch = path.join(dir, `.tmp-${process.pid}-${stamp}`);
-  rmSync(scratch, { recursive: true, force: true });
-  for (const f of built.files) {
-    mkdirSync(path.dirname(path.join(scratch, f.path)), { recursive: true });
-    writeFileSync(path.join(scratch, f.path), f.contents);
+  let staged = await stage(adapter, built, hostile);
+  // A framework's script that did not build its runner may be the script's fault (a package that
+  // finds its files from its own folder, say): the ES module layout runs the packages where they are.
+  if (built.packagesInside.length > 0 && !staged.warm.built) {
+    rmSync(staged.scratch, { recursive: true, force: true });
+    const why = staged.warm.failure ?? staged.warm.noCache ?? "no answer";
+    try {
+      built = { ...(await make("none")), note: `its one script's warm-up build failed (${why})` };
+    } catch (err) {
+      return sources(`the bundle could not be built: ${(err as Error).message.split("\n")[0]}`);
+    }
+    staged = await stage(adapter, built, hostile);
   }
-  // Before the rename: a worker that finds the bundle finds its cache with it. The warm-up worker
-  // runs outside the sandbox, so a hostile fixture gets none: its build could act on the machine
-  // there (it compiles from its text instead). An author's adapter outside the repository has no
-  // bundle at all (above).
-  const hostile = !path.relative(FIXTURES, path.resolve(REPO, adapter.module)).startsWith("..");
-  const note = !built.selfContained ? undefined
-    : hostile ? "a fixture: its warm-up would run its build outside the sandbox"
-    : await makeCodeCache(path.join(scratch, built.entry), adapter, DEFAULT_CORPUS_PATH);
-  const cacheNote = note === undefined ? {} : { note: `no code cache: ${note}` };
+  const { scratch, stamp, inputs, note } = staged;
+  const target = path.join(dirFor(adapter), stamp);
   if (!existsSync(target)) {
     try {
       renameSync(scratch, target);
@@ -193,12 +209,34 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
   const manifest: Manifest = {
     recipe: BUNDLE_RECIPE, module: adapter.module, inputs, entry: path.join(stamp, built.entry),
     ...(built.selfContained ? { node: process.version } : {}),
+    ...(note === undefined ? {} : { note }),
   };
+  const dir = dirFor(adapter);
   const tmp = path.join(dir, `.manifest-${process.pid}.json`);
   writeFileSync(tmp, `${JSON.stringify(manifest, null, 1)}\n`);
   renameSync(tmp, path.join(dir, "manifest.json"));
   pruneOlder(dir, stamp);
-  return { file: path.join(target, built.entry), bundled: true, ...cacheNote };
+  return { file: path.join(target, built.entry), bundled: true, ...(note === undefined ? {} : { note }) };
+}
+
+/** A build's files written beside their place (a worker started meanwhile sees all of them or none), with a script's code cache made. */
+async function stage(adapter: AdapterRef, built: Built, hostile: boolean) {
+  const inputs: Record<string, string> = {};
+  for (const file of built.inputs) inputs[file] = fingerprint(file);
+  // A code cache is this Node's: another Node's build of the same inputs goes to a folder of its own.
+  const stamp = sha(JSON.stringify([BUNDLE_RECIPE, adapter.module, inputs, built.selfContained ? process.version : ""])).slice(0, 16);
+  const scratch = path.join(dirFor(adapter), `.tmp-${process.pid}-${stamp}`);
+  rmSync(scratch, { recursive: true, force: true });
+  for (const f of built.files) {
+    mkdirSync(path.dirname(path.join(scratch, f.path)), { recursive: true });
+    writeFileSync(path.join(scratch, f.path), f.contents);
+  }
+  // Before the rename: a worker that finds the bundle finds its cache with it.
+  const warm: WarmUp = !built.selfContained ? { built: false }
+    : hostile ? { built: false, noCache: "a fixture: its warm-up would run its build outside the sandbox" }
+    : await makeCodeCache(path.join(scratch, built.entry), adapter, DEFAULT_CORPUS_PATH);
+  const note = built.note !== undefined ? `no code cache: ES modules, as ${built.note}` : warm.noCache !== undefined ? `no code cache: ${warm.noCache}` : undefined;
+  return { scratch, stamp, inputs, warm, note };
 }
 
 /**

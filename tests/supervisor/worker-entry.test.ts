@@ -1,6 +1,6 @@
 /**
  * Workers start from a bundle of the host and their adapter (orchestrator/supervisor/worker-entry.ts):
- * one copy of contract/ in it, npm packages external for a framework, rebuilt when an input
+ * one copy of contract/ in it, a framework's npm packages inside it too, rebuilt when an input
  * changes, and the sources — said in the worker's log — where no bundle can be had.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -77,13 +77,20 @@ describe("the worker's bundled entry", () => {
     expect(inputs.some((f) => f.includes("node_modules/.pnpm/zod@"))).toBe(true);
   });
 
-  it("a framework adapter: its packages, zod among them, stay external and are shared with the framework", async () => {
-    const entry = await prepareWorkerEntry(ref("openai_agents"));
+  it("a framework adapter: one script with its packages inside (one zod), a native addon's package left where it is installed, a code cache", async () => {
+    const entry = await prepareWorkerEntry(ref("langgraph"));
     expect(entry).toMatchObject({ bundled: true });
-    const text = bundleText(entry);
-    expect(text).toMatch(/from "@openai\/agents"/);
-    expect(text).toMatch(/from "zod"/);
-    expect(Object.keys(manifestOf(entry).inputs).every((f) => !f.includes("node_modules"))).toBe(true);
+    expect(entry.note).toBeUndefined();
+    expect(readdirSync(path.dirname(entry.file)).sort()).toEqual(["bundle.cjs", CODE_CACHE_FILE, "start.cjs"]);
+    const text = readFileSync(path.join(path.dirname(entry.file), "bundle.cjs"), "utf8");
+    expect(text).not.toMatch(/require\("(zod|@langchain\/[\w-]+)"\)/);
+    // langgraph's SQLite checkpointer loads libsql's addon, found from libsql's own folder.
+    expect(text).toMatch(/require\("\/[^"]*\/node_modules\/libsql\/[^"]*"\)/);
+    const inputs = Object.keys(manifestOf(entry).inputs);
+    // The adapter's zod and the framework's are one install, so one copy in the script.
+    expect(new Set(inputs.map((f) => /node_modules\/\.pnpm\/zod@[^/]+/.exec(f)?.[0]).filter(Boolean)).size).toBe(1);
+    expect(inputs.some((f) => f.includes("node_modules/.pnpm/@langchain+langgraph@"))).toBe(true);
+    expect(inputs.some((f) => /node_modules\/libsql\/index\.js$/.test(f))).toBe(true);
   });
 
   it("is rebuilt when an input changes, and the worker runs the new code", async () => {
@@ -116,6 +123,34 @@ describe("the worker's bundled entry", () => {
     expect(await prepareWorkerEntry(adapter)).toMatchObject({ bundled: true });
     expect((await startAndBuild(adapter)).built).toMatchObject({ ok: false, kind: "not_installed" });
   }, 60_000);
+
+  it("an adapter esbuild cannot make one script of (top-level await) gets ES modules, and the bundle's note says why", async () => {
+    const adapter = writeAdapter(path.join(scratch, "d"), "v1", "await Promise.resolve();\n");
+    const entry = await prepareWorkerEntry(adapter);
+    expect(entry).toMatchObject({ bundled: true });
+    expect(path.basename(entry.file)).toBe("host.mjs");
+    expect(entry.note).toMatch(/^no code cache: ES modules, as one script could not be built \(Top-level await/);
+    expect((await startAndBuild(adapter)).built).toMatchObject({ ok: true, libVersion: "v1" });
+  }, 60_000);
+
+  it("a framework's script whose warm-up build fails is replaced by ES modules, and the note says why", async () => {
+    // Stands for a package that works where it is installed but not inside the script (one that
+    // reads its own files from __dirname, say): p-queue puts an npm package inside the script.
+    const dir = path.join(scratch, "e");
+    const adapter = writeAdapter(dir, "v1", 'import PQueue from "p-queue";\n');
+    writeFileSync(
+      adapter.module,
+      readFileSync(adapter.module, "utf8").replace(
+        "build: () =>",
+        'build: () => { if (typeof PQueue !== "function" || /bundle\\.cjs/.test(String(new Error().stack))) throw new Error("not from a script"); return',
+      ).replace("}) };\n", "}) } };\n"),
+    );
+    const entry = await prepareWorkerEntry(adapter);
+    expect(entry).toMatchObject({ bundled: true });
+    expect(path.basename(entry.file)).toBe("host.mjs");
+    expect(entry.note).toMatch(/^no code cache: ES modules, as its one script's warm-up build failed \(build_failed: .*not from a script/);
+    expect((await startAndBuild(adapter)).built).toMatchObject({ ok: true, libVersion: "v1" });
+  }, 90_000);
 
   it("an adapter outside the repository starts from the sources, and its log says so", async () => {
     const adapter = writeAdapter(mkdtempSync(path.join(os.tmpdir(), "arena-outside-")), "v1");
