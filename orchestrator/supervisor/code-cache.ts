@@ -7,22 +7,31 @@
  *
  * The warm-up is handed no item, no key and no reachable gateway (a closed port; building sends no
  * request), and it runs before the bundle is moved into place, so the cache is part of the build
- * as its files are. It is also the check that a script with a framework inside works: if that
+ * as its files are. Where bubblewrap works it runs sealed as the compile cache's warm-up does
+ * (sandbox/compile-cache.ts): read-only root, no network, only the bundle's unplaced folder and a
+ * scratch TMPDIR writable, so a framework's build at install can neither reach out nor leave
+ * anything behind; without bubblewrap it runs as a plain child (the repository's own adapters
+ * only: a hostile fixture gets no warm-up, worker-entry.ts). It is also the check that a script with a framework inside works: if that
  * build does not succeed, worker-entry.ts builds the ES module layout instead. For the baseline's
  * script a failed warm-up only costs the cache: the bundle is still used, compiled from its text,
  * and the build's outcome says why (worker-entry.ts puts that in each worker's log). Telemetry is
  * off in the warm-up as in every worker (disableTelemetry).
  */
-import { fork } from "node:child_process";
-import { existsSync } from "node:fs";
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { AdapterRef, FromWorker, ToWorker } from "../../contract/protocol.ts";
 import { warmBuild } from "./sandbox/compile-cache.ts";
+import { bwrapArgs } from "./sandbox/bwrap.ts";
+import { detectBwrap } from "./sandbox/mode.ts";
 import { disableTelemetry } from "../../contract/telemetry.ts";
 
 /** The file beside `bundle.cjs` that workers/bundle-start.cjs reads. */
 export const CODE_CACHE_FILE = "bundle.code-cache";
 const WARM_TIMEOUT_MS = 60_000;
+const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 
 /** What a warm-up did: why no cache was written (none when it was), and whether its build succeeded. */
 export interface WarmUp {
@@ -38,14 +47,27 @@ export interface WarmUp {
  */
 export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPath: string): Promise<WarmUp> {
   const out = path.join(path.dirname(start), CODE_CACHE_FILE);
-  // No execArgv: a worker's own flags are the orchestrator's Node options, and V8 refuses a cache
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-code-cache-"));
+  try {
+    return await warmUp(startWarmUp(start, out, scratch), out, adapter, corpusPath);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The warm-up worker: sealed where bubblewrap works (see the header), else a plain child. */
+function startWarmUp(start: string, out: string, scratch: string): ChildProcess {
+  const env = disableTelemetry({ PATH: process.env.PATH ?? "", ARENA_CODE_CACHE_OUT: out, TMPDIR: scratch });
+  const stdio = ["ignore", "ignore", "pipe", "ipc"] as const;
+  const sandbox = detectBwrap();
+  // No Node flags: a worker's own are the orchestrator's Node options, and V8 refuses a cache
   // made under other V8 flags (the worker then compiles from the text and says so in its log).
-  const child = fork(start, [], {
-    execArgv: [],
-    serialization: "json",
-    stdio: ["ignore", "ignore", "pipe", "ipc"],
-    env: disableTelemetry({ PATH: process.env.PATH ?? "", ARENA_CODE_CACHE_OUT: out }),
-  });
+  if (!sandbox.ok) return fork(start, [], { execArgv: [], serialization: "json", stdio: [...stdio], env });
+  const sealed = bwrapArgs({ writable: [path.dirname(start), scratch], cwd: REPO, sealNetwork: true, maskRun: false });
+  return spawn(sandbox.bwrap.path, [...sealed, "--", process.execPath, start], { serialization: "json", stdio: [...stdio], env });
+}
+
+async function warmUp(child: ChildProcess, out: string, adapter: AdapterRef, corpusPath: string): Promise<WarmUp> {
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -4,6 +4,7 @@
  * changes, and the sources — said in the worker's log — where no bundle can be had.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,7 @@ import { findAdapter } from "../../contract/catalogue.ts";
 import { BUNDLE_ROOT, HOST_SOURCE, prepareWorkerEntry, readBundleSetting, workerEntry, type WorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
 import { CODE_CACHE_FILE } from "../../orchestrator/supervisor/code-cache.ts";
+import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
 const ref = (name: string) => ({ name, module: findAdapter(name)!.module });
@@ -150,6 +152,39 @@ describe("the worker's bundled entry", () => {
     expect(path.basename(entry.file)).toBe("host.mjs");
     expect(entry.note).toMatch(/^no code cache: ES modules, as its one script's warm-up build failed \(build_failed: .*not from a script/);
     expect((await startAndBuild(adapter)).built).toMatchObject({ ok: true, libVersion: "v1" });
+  }, 90_000);
+
+  it.runIf(detectBwrap().ok)("the code cache's warm-up build runs sealed: a write outside its folders and a connection both fail there", async () => {
+    // The probe's targets, writable and reachable from here: the seal is what stops the warm-up.
+    const outside = mkdtempSync(path.join(os.tmpdir(), "arena-warm-probe-"));
+    const server = net.createServer((socket) => socket.end()).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    let connections = 0;
+    server.on("connection", () => (connections += 1));
+    const dir = path.join(scratch, "f");
+    const adapter = writeAdapter(dir, "v1", 'import { writeFileSync } from "node:fs";\nimport net from "node:net";\n');
+    // Its build tries both and goes on either way; nothing but the warm-up builds it in this test.
+    writeFileSync(
+      adapter.module,
+      readFileSync(adapter.module, "utf8").replace(
+        "build: () =>",
+        `build: () => { try { writeFileSync(${JSON.stringify(path.join(outside, "written"))}, "x"); } catch {} net.connect(${port}, "127.0.0.1").on("error", () => {}); return`,
+      ).replace("}) };\n", "}) } };\n"),
+    );
+    try {
+      const entry = await prepareWorkerEntry(adapter);
+      expect(readdirSync(path.dirname(entry.file))).toContain(CODE_CACHE_FILE);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(readdirSync(outside)).toEqual([]);
+      expect(connections).toBe(0);
+      // The control: the same write from outside the seal lands.
+      writeFileSync(path.join(outside, "written"), "x");
+      expect(readdirSync(outside)).toEqual(["written"]);
+    } finally {
+      server.close();
+      rmSync(outside, { recursive: true, force: true });
+    }
   }, 90_000);
 
   it("an adapter outside the repository starts from the sources, and its log says so", async () => {
