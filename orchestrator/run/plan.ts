@@ -58,10 +58,10 @@ export function laneCells(items: readonly Item[], repeat: number): Cell[] {
  * sequential run reads like its dataset). With more, the costliest cells by the expected cost
  * `--shard` balances with (shard.ts: the scripted turns, and a restart per durable pause) go first,
  * dataset order among equals: longest first is the classic list-scheduling rule, and it matters
- * at width. Handed over in dataset order, 288 `tool_use` cells on 64 slots
- * held 0.5 s a call end with a wave of 4-call items started last; even at zero overhead that run
- * needs 7.0 s, against 6.0 s longest first (scripts/live-scale.ts prints both). Records are in
- * dataset order whatever ran first (lane.ts).
+ * at width. Handed over in dataset order, 288 `tool_use` cells on 64 slots held 0.5 s a call end
+ * with a wave of 4-call items started last; even at zero overhead that run needs 7.0 s, against
+ * 6.0 s longest first (scripts/live-scale.ts prints both). Records are in dataset order whatever
+ * ran first (lane.ts).
  */
 export function dispatchOrder(arena: Arena, cells: readonly Cell[], concurrency: number): Cell[] {
   if (concurrency <= 1) return [...cells];
