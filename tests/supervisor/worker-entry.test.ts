@@ -39,14 +39,17 @@ afterEach(() => {
   vi.resetModules();
 });
 
-/** A self-contained adapter (it imports nothing but contract/), so its bundle is the CommonJS script with a code cache. */
-function writeAdapter(dir: string, version: string, extraImport = ""): { name: string; module: string } {
+/**
+ * A self-contained adapter (it imports nothing but contract/ and `extraImport`), so its bundle is
+ * the CommonJS script with a code cache; `buildFirst` is code its build runs before it returns.
+ */
+function writeAdapter(dir: string, version: string, extraImport = "", buildFirst = ""): { name: string; module: string } {
   mkdirSync(dir, { recursive: true });
   const module = path.join(dir, "index.ts");
   writeFileSync(
     module,
     `${extraImport}import { MAX_ITERATIONS_ERROR } from "${path.relative(dir, path.join(REPO_ROOT, "contract", "texts.ts"))}";\n` +
-      `export default { name: "scratch", libVersion: ${JSON.stringify(version)}, usesFetch: false, build: () => ({ run: async () => ({ output_text: MAX_ITERATIONS_ERROR }) }) };\n`,
+      `export default { name: "scratch", libVersion: ${JSON.stringify(version)}, usesFetch: false, build: () => { ${buildFirst} return { run: async () => ({ output_text: MAX_ITERATIONS_ERROR }) }; } };\n`,
   );
   return { name: `scratch-${path.basename(dir)}`, module };
 }
@@ -138,14 +141,11 @@ describe("the worker's bundled entry", () => {
   it("a framework's script whose warm-up build fails is replaced by ES modules, and the note says why", async () => {
     // Stands for a package that works where it is installed but not inside the script (one that
     // reads its own files from __dirname, say): p-queue puts an npm package inside the script.
-    const dir = path.join(scratch, "e");
-    const adapter = writeAdapter(dir, "v1", 'import PQueue from "p-queue";\n');
-    writeFileSync(
-      adapter.module,
-      readFileSync(adapter.module, "utf8").replace(
-        "build: () =>",
-        'build: () => { if (typeof PQueue !== "function" || /bundle\\.cjs/.test(String(new Error().stack))) throw new Error("not from a script"); return',
-      ).replace("}) };\n", "}) } };\n"),
+    const adapter = writeAdapter(
+      path.join(scratch, "e"),
+      "v1",
+      'import PQueue from "p-queue";\n',
+      'if (typeof PQueue !== "function" || /bundle\\.cjs/.test(String(new Error().stack))) throw new Error("not from a script");',
     );
     const entry = await prepareWorkerEntry(adapter);
     expect(entry).toMatchObject({ bundled: true });
@@ -162,15 +162,12 @@ describe("the worker's bundled entry", () => {
     const port = (server.address() as net.AddressInfo).port;
     let connections = 0;
     server.on("connection", () => (connections += 1));
-    const dir = path.join(scratch, "f");
-    const adapter = writeAdapter(dir, "v1", 'import { writeFileSync } from "node:fs";\nimport net from "node:net";\n');
     // Its build tries both and goes on either way; nothing but the warm-up builds it in this test.
-    writeFileSync(
-      adapter.module,
-      readFileSync(adapter.module, "utf8").replace(
-        "build: () =>",
-        `build: () => { try { writeFileSync(${JSON.stringify(path.join(outside, "written"))}, "x"); } catch {} net.connect(${port}, "127.0.0.1").on("error", () => {}); return`,
-      ).replace("}) };\n", "}) } };\n"),
+    const adapter = writeAdapter(
+      path.join(scratch, "f"),
+      "v1",
+      'import { writeFileSync } from "node:fs";\nimport net from "node:net";\n',
+      `try { writeFileSync(${JSON.stringify(path.join(outside, "written"))}, "x"); } catch {} net.connect(${port}, "127.0.0.1").on("error", () => {});`,
     );
     try {
       const entry = await prepareWorkerEntry(adapter);
