@@ -121,7 +121,9 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     span: lane.span,
   };
   ctx.advance(cells.length - todo.length);
-  const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency), shared);
+  // A live run waits on its provider; so does a mock one whose gateway holds each reply as one.
+  const waiting = config.mode === "live" || (options.gatewayFaults?.holdSeconds ?? 0) > 0;
+  const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency, waiting), shared);
   // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
   const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
   const laneRulesStartedAt = performance.now();

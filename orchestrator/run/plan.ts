@@ -54,17 +54,21 @@ export function laneCells(items: readonly Item[], repeat: number): Cell[] {
 }
 
 /**
- * The order a lane hands its cells to the queue. With one item at a time it is dataset order (a
- * sequential run reads like its dataset). With more, the costliest cells by the expected cost
- * `--shard` balances with (shard.ts: the scripted turns, and a restart per durable pause) go first,
- * dataset order among equals: longest first is the classic list-scheduling rule, and it matters
- * at width. Handed over in dataset order, 288 `tool_use` cells on 64 slots held 0.5 s a call end
- * with a wave of 4-call items started last; even at zero overhead that run needs 7.0 s, against
- * 6.0 s longest first (scripts/live-scale.ts prints both). Records are in dataset order whatever
- * ran first (lane.ts).
+ * The order a lane hands its cells to the queue. While the run waits on a provider (`waiting`: a
+ * live run, or a mock gateway that holds its replies as one) and more than one item runs at a
+ * time, the costliest cells by the expected cost `--shard` balances with (shard.ts: the scripted
+ * turns, and a restart per durable pause) go first, dataset order among equals: the slots are
+ * what the run waits for then, and longest first is the classic list-scheduling rule for them.
+ * Handed over in dataset order, 288 `tool_use` cells on 64 slots held 0.5 s a call end with a wave
+ * of 4-call items started last; even at zero overhead that run needs 7.0 s, against 6.0 s longest
+ * first (scripts/live-scale.ts prints both). Otherwise it is dataset order: a mock run is bound by
+ * the machine's CPU, not its slots, so the order hardly moves its wall, and in dataset order a run
+ * reads like its dataset and each worker meets the same items in the same order run after run
+ * (what a fixture that cheats from its third request on is caught on stays put). Records are in
+ * dataset order whatever ran first (lane.ts).
  */
-export function dispatchOrder(arena: Arena, cells: readonly Cell[], concurrency: number): Cell[] {
-  if (concurrency <= 1) return [...cells];
+export function dispatchOrder(arena: Arena, cells: readonly Cell[], concurrency: number, waiting: boolean): Cell[] {
+  if (concurrency <= 1 || !waiting) return [...cells];
   const costs = new Map<Item, number>();
   const costOf = (item: Item) => costs.get(item) ?? costs.set(item, itemCost(arena, item)).get(item)!;
   // Array.prototype.sort is stable: equal cells keep their dataset order.

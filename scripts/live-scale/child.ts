@@ -52,7 +52,7 @@ const cpu = process.cpuUsage(cpu0);
 const items = outcome.records.flatMap((r) => r.frameworks.flatMap((f) => f.items));
 // The order the lane handed its cells to the queue (run/plan.ts), with the calls each one made.
 const callsOf = new Map(items.map((i) => [itemKey(i.repeat, i.item_id), i.llm_calls]));
-const dispatched = dispatchOrder(arena, laneCells(arena.items, Number(values.repeat)), Number(values.inflight)).map((c) => callsOf.get(itemKey(c.repeat, c.item.id)) ?? 0);
+const dispatched = dispatchOrder(arena, laneCells(arena.items, Number(values.repeat)), Number(values.inflight), Number(values.hold) > 0).map((c) => callsOf.get(itemKey(c.repeat, c.item.id)) ?? 0);
 process.stdout.write(
   `${JSON.stringify({
     wall,

@@ -1,6 +1,7 @@
 /**
  * The order a lane hands its cells to the queue (orchestrator/run/plan.ts dispatchOrder): dataset
- * order with one item at a time, longest expected first at width, on the project's own arenas.
+ * order with one item at a time or when the run does not wait on a provider, longest expected
+ * first at width while it does, on the project's own arenas.
  * And the reason it exists: on `tool_use`'s real call counts, longest first packs 64 slots into a
  * shorter zero-overhead wall than dataset order does.
  */
@@ -23,14 +24,16 @@ function makespan(turns: readonly number[], slots: number): number {
 }
 
 describe("dispatchOrder", () => {
-  it("keeps dataset order when one item runs at a time", () => {
+  it("keeps dataset order when one item runs at a time, or when nothing waits on a provider", () => {
     const cells = laneCells(toolUse.items, 3);
-    expect(dispatchOrder(toolUse, cells, 1).map(key)).toEqual(cells.map(key));
+    expect(dispatchOrder(toolUse, cells, 1, true).map(key)).toEqual(cells.map(key));
+    expect(dispatchOrder(toolUse, cells, 8, false).map(key)).toEqual(cells.map(key));
+    expect(dispatchOrder(toolUse, cells, 8, true).map(key)).not.toEqual(cells.map(key));
   });
 
   it("at width, hands over every cell once, costliest first, dataset order among equals", () => {
     const cells = laneCells(toolUse.items, 3);
-    const ordered = dispatchOrder(toolUse, cells, 8);
+    const ordered = dispatchOrder(toolUse, cells, 8, true);
     expect([...ordered.map(key)].sort()).toEqual([...cells.map(key)].sort());
     const costs = ordered.map((c) => itemCost(toolUse, c.item));
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
@@ -42,7 +45,7 @@ describe("dispatchOrder", () => {
   });
 
   it("puts a durable item's pauses before its turns: items that restart go first", () => {
-    const ordered = dispatchOrder(durable, laneCells(durable.items, 1), 4);
+    const ordered = dispatchOrder(durable, laneCells(durable.items, 1), 4, true);
     const costs = ordered.map((c) => itemCost(durable, c.item));
     expect(costs[0]).toBe(Math.max(...costs));
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
@@ -51,6 +54,6 @@ describe("dispatchOrder", () => {
   it("packs tool_use × 16 on 64 slots tighter than dataset order (the scripted turns as the calls)", () => {
     const cells = laneCells(toolUse.items, 16);
     const turns = (cs: typeof cells) => cs.map((c) => itemCost(toolUse, c.item));
-    expect(makespan(turns(dispatchOrder(toolUse, cells, 64)), 64)).toBeLessThan(makespan(turns(cells), 64));
+    expect(makespan(turns(dispatchOrder(toolUse, cells, 64, true)), 64)).toBeLessThan(makespan(turns(cells), 64));
   });
 });
