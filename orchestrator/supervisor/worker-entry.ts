@@ -173,7 +173,8 @@ export function prepareWorkerEntry(adapter: AdapterRef, env: NodeJS.ProcessEnv =
 async function build(adapter: AdapterRef): Promise<WorkerEntry> {
   // The warm-up worker runs sealed only where bubblewrap works (code-cache.ts), so a hostile
   // fixture gets none: on a machine without it, its build would act on the machine (it compiles
-  // from its text instead), and nothing checks a script with packages inside for it. An author's adapter outside the repository has no bundle at all (above).
+  // from its text instead), and nothing checks a script with packages inside for it. An author's
+  // adapter outside the repository has no bundle at all (above).
   const hostile = !path.relative(FIXTURES, path.resolve(REPO, adapter.module)).startsWith("..");
   const make = (packages: "all" | "host" | "none") => buildBundle({ repo: REPO, host: HOST_SOURCE, module: adapter.module, packages });
   let built: Built;
