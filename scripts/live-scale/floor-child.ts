@@ -3,9 +3,10 @@
  * HTTP server holds every reply `--hold` seconds; `--inflight` slots take the items in the order
  * given, each making its item's LLM calls one after another from a fresh `node` process, with
  * the client the adapter's runtime has (`--client http`: node:http with a keep-alive agent, as the
- * baseline; `fetch`: fetch's, as every framework SDK). With `--items-per-worker k` > 1, slots share processes as the run's seats do: k slots
- * to a process, every process started at once (the run starts its workers as items arrive), and
- * an item handed over the IPC channel. With 1, each item gets a process of its own, as a worker
+ * baseline, its agent as support/measure.ts's HTTP_CLIENT makes it; `fetch`: fetch's, as every
+ * framework SDK). With `--items-per-worker k` > 1, slots share processes as the run's seats do: k
+ * slots to a process, every process started at once (the run starts its workers as items arrive),
+ * and an item handed over the IPC channel. With 1, each item gets a process of its own, as a worker
  * per item would. Reads the items' call counts as JSON on stdin; prints `{ wall }`.
  */
 import http from "node:http";
@@ -13,6 +14,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { text } from "node:stream/consumers";
+import { HTTP_CLIENT } from "../support/measure.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +44,7 @@ const URL_ = `http://127.0.0.1:${port}/`;
 /** One call and its whole reply, with each client; node:http's agent is made once per process. */
 const CALL = {
   fetch: `{ const r = await fetch(${JSON.stringify(URL_)}, { method: "POST", body: "{}" }); await r.text(); }`,
-  http: `await new Promise((resolve, reject) => { const req = (globalThis.__http ??= process.getBuiltinModule("node:http")).request(${JSON.stringify(URL_)}, { method: "POST", agent: (globalThis.__agent ??= new globalThis.__http.Agent({ keepAlive: true })) }, (res) => { res.resume(); res.on("end", resolve); }); req.on("error", reject); req.end("{}"); });`,
+  http: `await new Promise((resolve, reject) => { const req = process.getBuiltinModule("node:http").request(${JSON.stringify(URL_)}, { method: "POST", agent: (globalThis.__agent ??= ${HTTP_CLIENT}) }, (res) => { res.resume(); res.on("end", resolve); }); req.on("error", reject); req.end("{}"); });`,
 }[values.client!];
 if (CALL === undefined) throw new Error(`--client must be http or fetch, got ${values.client}`);
 const itemCode = (n: string) => `for (let i = 0; i < ${n}; i++) ${CALL}`;
