@@ -21,7 +21,7 @@ import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } f
 import type { RunContext, SharedPool } from "./context.ts";
 import { runItem, type OpenLane } from "./item.ts";
 import type { AdapterEntry } from "./options.ts";
-import { cellsToRun, dispatchOrder, keptCells, laneCells, type Cell } from "./plan.ts";
+import { cellsToRun, dispatchOrder, keptCells, laneCells, waitsOnProvider, type Cell } from "./plan.ts";
 import type { RunGateway } from "./run-gateway.ts";
 
 export interface LaneInput {
@@ -121,8 +121,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     span: lane.span,
   };
   ctx.advance(cells.length - todo.length);
-  // A live run waits on its provider; so does a mock one whose gateway holds each reply as one.
-  const waiting = config.mode === "live" || (options.gatewayFaults?.holdSeconds ?? 0) > 0;
+  const waiting = waitsOnProvider(config.mode, options.gatewayFaults);
   const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency, waiting), shared);
   // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
   const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);

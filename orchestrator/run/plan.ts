@@ -5,7 +5,8 @@
 import type { Arena, Item } from "../arena/schemas.ts";
 import type { ItemRecord } from "../report/record.ts";
 import { itemKey } from "../store/journal.ts";
-import type { AdapterEntry } from "./options.ts";
+import type { ArenaConfig } from "../config/arena-config.ts";
+import type { AdapterEntry, RunOptions } from "./options.ts";
 import { itemCost } from "./shard.ts";
 
 /** One item × repeat of a lane: the unit that is driven, scored, witnessed and journalled. */
@@ -67,6 +68,11 @@ export function laneCells(items: readonly Item[], repeat: number): Cell[] {
  * (what a fixture that cheats from its third request on is caught on stays put). Records are in
  * dataset order whatever ran first (lane.ts).
  */
+/** Whether a run waits on a provider: a live one, or a mock one whose gateway holds each reply as one. */
+export function waitsOnProvider(mode: ArenaConfig["mode"], faults: RunOptions["gatewayFaults"]): boolean {
+  return mode === "live" || (faults?.holdSeconds ?? 0) > 0;
+}
+
 export function dispatchOrder(arena: Arena, cells: readonly Cell[], concurrency: number, waiting: boolean): Cell[] {
   if (concurrency <= 1 || !waiting) return [...cells];
   const costs = new Map<Item, number>();

@@ -15,7 +15,7 @@ import { loadArena } from "../../orchestrator/arena/load.ts";
 import { DEFAULTS } from "../../orchestrator/config/arena-config.ts";
 import { runArenas } from "../../orchestrator/run/index.ts";
 import { findAdapter } from "../../contract/catalogue.ts";
-import { dispatchOrder, laneCells } from "../../orchestrator/run/plan.ts";
+import { dispatchOrder, laneCells, waitsOnProvider } from "../../orchestrator/run/plan.ts";
 import { itemKey } from "../../orchestrator/store/journal.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -32,6 +32,7 @@ const { values } = parseArgs({
 
 const entry = findAdapter(values.framework!);
 if (!entry) throw new Error(`live-scale: no adapter named ${values.framework}`);
+const gatewayFaults = { holdSeconds: Number(values.hold) };
 const arena = loadArena(path.join(ROOT, "arenas", values.arena!));
 const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-live-scale-"));
 const cpu0 = process.cpuUsage();
@@ -43,7 +44,7 @@ const outcome = await runArenas({
   corpusPath: path.join(ROOT, "arenas", "corpus.json"),
   dirs: { logDir: path.join(scratch, "logs"), checkpointRoot: path.join(scratch, "ck") },
   concurrency: Number(values.inflight),
-  gatewayFaults: { holdSeconds: Number(values.hold) },
+  gatewayFaults,
   itemsPerWorker: Number(values["items-per-worker"]),
 });
 const wall = (performance.now() - t0) / 1000;
@@ -52,7 +53,7 @@ const cpu = process.cpuUsage(cpu0);
 const items = outcome.records.flatMap((r) => r.frameworks.flatMap((f) => f.items));
 // The order the lane handed its cells to the queue (run/plan.ts), with the calls each one made.
 const callsOf = new Map(items.map((i) => [itemKey(i.repeat, i.item_id), i.llm_calls]));
-const dispatched = dispatchOrder(arena, laneCells(arena.items, Number(values.repeat)), Number(values.inflight), Number(values.hold) > 0).map((c) => callsOf.get(itemKey(c.repeat, c.item.id)) ?? 0);
+const dispatched = dispatchOrder(arena, laneCells(arena.items, Number(values.repeat)), Number(values.inflight), waitsOnProvider(DEFAULTS.mode, gatewayFaults)).map((c) => callsOf.get(itemKey(c.repeat, c.item.id)) ?? 0);
 process.stdout.write(
   `${JSON.stringify({
     wall,
