@@ -4,10 +4,10 @@
  * so a worker in another language can speak it. A worker's stdout/stderr are never parsed: they
  * go to a per-worker log file.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export const JsonSchema: z.ZodType<Json> = z.lazy(() =>
+export const JsonSchema: z.ZodMiniType<Json> = z.lazy(() =>
   z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(JsonSchema), z.record(z.string(), JsonSchema)]),
 );
 export type { Json };
@@ -28,8 +28,8 @@ export const AdapterConfigSchema = z.object({
   baseUrl: z.string(),
   apiKey: z.string(),
   temperature: z.number(),
-  requestTimeoutS: z.number().positive(),
-  maxToolIterations: z.number().int().positive(),
+  requestTimeoutS: z.number().check(z.positive()),
+  maxToolIterations: z.int().check(z.positive()),
 });
 export type AdapterConfig = z.infer<typeof AdapterConfigSchema>;
 
@@ -50,17 +50,17 @@ export const ToolCallSchema = z.object({ name: z.string(), arguments: z.string()
 
 /** One leg's result (harness.md §3). */
 export const AgentResultSchema = z.object({
-  output_text: z.string().default(""),
-  tool_calls: z.array(ToolCallSchema).default([]),
-  prompt_tokens: z.number().int().nonnegative().default(0),
-  completion_tokens: z.number().int().nonnegative().default(0),
-  llm_calls: z.number().int().nonnegative().default(0),
-  latency_s: z.number().nonnegative().default(0),
-  error: z.string().nullable().default(null),
-  raw: JsonSchema.nullable().default(null),
-  suspended: z.boolean().default(false),
-  suspend_request: z.string().default(""),
-  resume_state: JsonSchema.nullable().default(null),
+  output_text: z._default(z.string(), ""),
+  tool_calls: z._default(z.array(ToolCallSchema), []),
+  prompt_tokens: z._default(z.int().check(z.nonnegative()), 0),
+  completion_tokens: z._default(z.int().check(z.nonnegative()), 0),
+  llm_calls: z._default(z.int().check(z.nonnegative()), 0),
+  latency_s: z._default(z.number().check(z.nonnegative()), 0),
+  error: z._default(z.nullable(z.string()), null),
+  raw: z._default(z.nullable(JsonSchema), null),
+  suspended: z._default(z.boolean(), false),
+  suspend_request: z._default(z.string(), ""),
+  resume_state: z._default(z.nullable(JsonSchema), null),
 });
 export type AgentResult = z.infer<typeof AgentResultSchema>;
 export type AgentResultInput = z.input<typeof AgentResultSchema>;
@@ -81,7 +81,7 @@ export type UnavailableKind = z.infer<typeof UnavailableKindSchema>;
  * one seat are handled strictly in order, as a single-seat worker handles all of its own. 0, the
  * default, is the only seat a one-item worker (and the Python host's caller) ever names.
  */
-export const SeatSchema = z.number().int().nonnegative().default(0);
+export const SeatSchema = z._default(z.int().check(z.nonnegative()), 0);
 
 /** Build a runner for one arena; a worker serves one adapter, so every build names the same module. */
 export const BuildMessage = z.object({
@@ -114,7 +114,7 @@ export type ToWorker = z.infer<typeof ToWorkerSchema>;
 
 // ---------------------------------------------------------------- worker → parent
 
-export const ReadyMessage = z.object({ type: z.literal("ready"), pid: z.number().int() });
+export const ReadyMessage = z.object({ type: z.literal("ready"), pid: z.int() });
 export const BuiltMessage = z.object({
   type: z.literal("built"),
   arena: z.string(),
@@ -127,7 +127,7 @@ export const BuiltMessage = z.object({
    * Request keys outside the baseline's envelope the adapter records as a mechanism requirement,
    * each with its reason (the probes judge that a reason is given; the witness reads the keys).
    */
-  wireExceptions: z.array(z.object({ key: z.string(), reason: z.string() })).default([]),
+  wireExceptions: z._default(z.array(z.object({ key: z.string(), reason: z.string() })), []),
 });
 export const BuildFailedMessage = z.object({
   type: z.literal("build_failed"),
@@ -136,7 +136,7 @@ export const BuildFailedMessage = z.object({
   kind: UnavailableKindSchema,
   reason: z.string(),
   libVersion: z.string(),
-  traceback: z.string().default(""),
+  traceback: z._default(z.string(), ""),
 });
 /** A leg that finished (answered, or ended with `error` set by the adapter). */
 export const ResultMessage = z.object({
@@ -144,10 +144,10 @@ export const ResultMessage = z.object({
   job: z.string(),
   result: AgentResultSchema,
   /** Time spent inside the adapter's run/resume, measured in the worker (seconds). */
-  adapterSeconds: z.number().nonnegative(),
+  adapterSeconds: z.number().check(z.nonnegative()),
 });
 /** A leg that ended at a pause point; `result.resume_state` is what crosses to the next leg. */
-export const SuspendedMessage = ResultMessage.extend({ type: z.literal("suspended") });
+export const SuspendedMessage = z.extend(ResultMessage, { type: z.literal("suspended") });
 /** The longest `address` or `host` a cause may carry (a DNS name is at most 253 characters). */
 export const CAUSE_ENDPOINT_MAX = 255;
 /**
@@ -160,11 +160,11 @@ export const CAUSE_ENDPOINT_MAX = 255;
 export const ErrorCauseSchema = z.object({
   name: z.string(),
   message: z.string(),
-  code: z.string().optional(),
-  status: z.number().int().optional(),
-  address: z.string().min(1).max(CAUSE_ENDPOINT_MAX).optional(),
-  port: z.number().int().min(0).max(65535).optional(),
-  host: z.string().min(1).max(CAUSE_ENDPOINT_MAX).optional(),
+  code: z.optional(z.string()),
+  status: z.optional(z.int()),
+  address: z.optional(z.string().check(z.minLength(1), z.maxLength(CAUSE_ENDPOINT_MAX))),
+  port: z.optional(z.int().check(z.minimum(0), z.maximum(65535))),
+  host: z.optional(z.string().check(z.minLength(1), z.maxLength(CAUSE_ENDPOINT_MAX))),
 });
 export type ErrorCause = z.infer<typeof ErrorCauseSchema>;
 /** run/resume threw: `<ErrorName>: <message>` with the stack kept for the record. */
@@ -172,10 +172,10 @@ export const ErrorMessage = z.object({
   type: z.literal("error"),
   job: z.string(),
   error: z.string(),
-  traceback: z.string().default(""),
+  traceback: z._default(z.string(), ""),
   /** The thrown error and its causes, outermost first. */
-  causes: z.array(ErrorCauseSchema).max(8).default([]),
-  adapterSeconds: z.number().nonnegative(),
+  causes: z._default(z.array(ErrorCauseSchema).check(z.maxLength(8)), []),
+  adapterSeconds: z.number().check(z.nonnegative()),
 });
 export const LogMessage = z.object({
   type: z.literal("log"),

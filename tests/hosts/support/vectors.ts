@@ -9,7 +9,7 @@
  * A field is addressed by its path (`config.maxToolIterations`); `MODULE` stands for the host's
  * own conformance adapter and is filled in per host (a `.ts` for one, a `.py` for the other).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import path from "node:path";
 import { AgentResultSchema, ToWorkerSchema } from "../../../contract/protocol.ts";
 import { REPO_ROOT } from "../../support/reference.ts";
@@ -27,14 +27,14 @@ export interface Vector {
 /** Every JSON kind once, and the numeric edges the protocol's checks decide on. */
 const PROBES: readonly Json[] = [null, true, false, 0, -1, 1.5, 2 ** 53, 1e21, "", "neither", [], {}, ["x"], { k: 1 }];
 
-const def = (s: z.ZodType): any => (s as any)._zod.def;
+const def = (s: z.core.$ZodType): any => (s as any)._zod.def;
 
 /** A valid value for `schema`: the first candidate it accepts, for leaves; built up for objects. */
-function sample(schema: z.ZodType, path: string): Json {
+function sample(schema: z.core.$ZodType, path: string): Json {
   const d = def(schema);
   switch (d.type) {
     case "object":
-      return Object.fromEntries(Object.entries(d.shape as Record<string, z.ZodType>).map(([k, v]) => [k, sample(v, `${path}.${k}`)]));
+      return Object.fromEntries(Object.entries(d.shape as Record<string, z.core.$ZodType>).map(([k, v]) => [k, sample(v, `${path}.${k}`)]));
     case "default":
     case "nullable":
     case "optional":
@@ -50,7 +50,7 @@ function sample(schema: z.ZodType, path: string): Json {
       return { note: "a JSON value", list: [1, "two", null, true], nested: { deep: 0.25 } };
   }
   const leaf: Json[] = path.endsWith("checkpointDir") ? ["/tmp/conformance-item"] : [`value of ${path}`, 3, 0.5, true];
-  const found = leaf.find((c) => schema.safeParse(c).success);
+  const found = leaf.find((c) => z.safeParse(schema, c).success);
   if (found === undefined) throw new Error(`no sample for ${path} (${d.type})`);
   return found;
 }
@@ -98,7 +98,7 @@ function mutations(label: string, valid: Json): Vector[] {
 /** The input the conformance adapters read: what run() returns (or raises). */
 export const answer = (result: Json): string => JSON.stringify({ return: result });
 
-function validMessage(type: string, schema: z.ZodType): Json {
+function validMessage(type: string, schema: z.core.$ZodType): Json {
   const m = sample(schema, type) as Record<string, Json>;
   if (type === "build") {
     (m.adapter as Record<string, Json>).module = MODULE;
@@ -114,7 +114,7 @@ function validMessage(type: string, schema: z.ZodType): Json {
 
 /** parent → worker: every message type, valid and mutated, and what is not a message at all. */
 export function toWorkerVectors(): Vector[] {
-  const options: z.ZodType[] = def(ToWorkerSchema).options;
+  const options: z.core.$ZodType[] = def(ToWorkerSchema).options;
   const out: Vector[] = [];
   for (const option of options) {
     const type = def(def(option).shape.type).values[0] as string;
