@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CorpusError, DEFAULT_CORPUS_PATH, loadCorpus, search, type Corpus } from "../../contract/tools/index.ts";
+import { DATA_MAX_DEPTH, parsePyJson, toJs } from "@agentic-arena/py-semantics";
 import { describeWithReference, REFERENCE_CORPUS, REPO_ROOT } from "../support/reference.ts";
 
 const TINY: Corpus = [
@@ -61,6 +62,26 @@ describe("loadCorpus", () => {
       { title: "A", text: "a" },
       { title: "B", text: "b" },
     ]);
+  });
+
+  // loadCorpus reads with JSON.parse first (a worker start's ~5 ms); for a corpus it must read what
+  // Python's json reads, the Python-semantics parser being the reference.
+  it.each([
+    ["duplicate keys", '[{"title": "A", "title": "B", "text": "a", "text": "b"}]'],
+    ["escapes", String.raw`[{"title": "\u00e9\n\t\"\\\/\b\f\r", "text": "\ud83d\ude00 and é"}]`],
+    ["a lone surrogate", String.raw`[{"title": "\ud800", "text": "\udfff x"}]`],
+    ["extra keys and whitespace", ' \r\n\t[ {"text" :"t","title":"T","n":[1,{"a":null}]} ]\n'],
+    ["an empty corpus", "[]"],
+  ])("reads %s as Python's json does", (name, text) => {
+    const python = toJs(parsePyJson(text, { maxDepth: DATA_MAX_DEPTH })) as { title: string; text: string }[];
+    expect(loadCorpus(write(`${name}.json`, text))).toEqual(python.map(({ title, text: body }) => ({ title, text: body })));
+  });
+
+  it.each([
+    ["NaN, which only Python's json reads", '[{"title": NaN, "text": "a"}]', /0\.title/],
+    ["a byte-order mark", '\ufeff[{"title": "A", "text": "a"}]', /not valid JSON/],
+  ])("leaves %s to the Python-semantics parser's verdict", (name, text, reason) => {
+    expect(() => loadCorpus(write(`${name}.json`, text))).toThrow(reason);
   });
 
   it.each([
