@@ -6,7 +6,6 @@
  * goes to the log file the orchestrator attached to stdout/stderr.
  */
 import { pathToFileURL } from "node:url";
-import { performance } from "node:perf_hooks";
 import type { z } from "zod";
 import {
   AgentResultSchema,
@@ -25,6 +24,8 @@ import { loadCorpus, type Corpus } from "../contract/tools/search.ts";
 import { disableTelemetry } from "../contract/telemetry.ts";
 
 disableTelemetry(process.env);
+
+const secondsSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;
 
 /** What this side sends: defaults (an empty `causes`, …) are filled in by the schema on the other end. */
 function send(message: z.input<typeof FromWorkerSchema>): void {
@@ -130,16 +131,17 @@ async function build(message: Extract<ToWorker, { type: "build" }>): Promise<voi
 }
 
 async function leg(job: string, call: () => Promise<unknown>): Promise<void> {
-  const started = performance.now();
+  // hrtime, not performance.now(): node:perf_hooks costs every worker ~1 ms of CPU to load at start.
+  const started = process.hrtime.bigint();
   let raw: unknown;
   try {
     raw = await call();
   } catch (err) {
     const { text, traceback } = describeError(err);
-    send({ type: "error", job, error: text, traceback, causes: causeChain(err), adapterSeconds: (performance.now() - started) / 1000 });
+    send({ type: "error", job, error: text, traceback, causes: causeChain(err), adapterSeconds: secondsSince(started) });
     return;
   }
-  const adapterSeconds = (performance.now() - started) / 1000;
+  const adapterSeconds = secondsSince(started);
   const parsed = AgentResultSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     send({ type: "error", job, error: `InvalidResult: ${parsed.error.message}`, traceback: "", adapterSeconds });
