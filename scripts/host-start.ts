@@ -6,7 +6,10 @@
  * cache (after an install) and with the one the harness prepares for a run's workers; beside them,
  * the floors under a Node worker: a process that opens the IPC channel and says so, with the
  * `node:http` client loaded (what vanilla needs) or the fetch client (what every framework's SDK
- * needs). The sandbox's cost is scripts/sandbox-cost.ts.
+ * needs), and the first of those with the protocol's zod schemas built and a build message parsed
+ * with them, from a script with a code cache as vanilla's worker starts (support/protocol-floor.ts:
+ * what every Node worker must do before the host's and the adapter's own code). The sandbox's cost
+ * is scripts/sandbox-cost.ts.
  *
  *   node scripts/host-start.ts [--runs N] [--python-adapters] [--node-adapters] [--only TEXT]
  *
@@ -43,6 +46,7 @@ import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostEnv } from "../orchestrator/supervisor/python-host.ts";
 import { cpuSecondsOf, forkInGroup, hierarchyOf, makeGroup, removeGroup } from "./support/cgroup.ts";
 import { loadAverage } from "./support/timed-run.ts";
+import { prepareProtocolFloor } from "./support/protocol-floor.ts";
 import { coldStart, FETCH_CLIENT, frameworkImportScript, HTTP_CLIENT, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
 
 const { values } = parseArgs({
@@ -86,6 +90,13 @@ async function bare(file: string, args: string[], options: Options = {}): Promis
 /** A Node process with the IPC channel open that has loaded `client` and says so: the floor under a worker that needs it. */
 const ipcFloor = (client: string) =>
   bare(process.execPath, ["--input-type=module", "-e", `${client}; process.send('ready', () => process.exit(0));`], { ipc: true });
+
+/** The IPC floor plus zod checking the protocol, from a script with a code cache (support/protocol-floor.ts): built at its row's first run. */
+let protocolFloor: string | undefined;
+async function protocolFloorStart(): Promise<StartTimes> {
+  protocolFloor ??= await prepareProtocolFloor(arena, DEFAULT_CORPUS_PATH);
+  return bare(process.execPath, [protocolFloor], { ipc: true });
+}
 
 const vanilla = { name: "vanilla", module: findAdapter("vanilla")!.module };
 const start = (adapter: { name: string; module: string }, runCache = false) => () =>
@@ -143,6 +154,7 @@ const ways: Record<string, () => Promise<StartTimes>> = {
   "bare node -e 0": () => bare(process.execPath, ["-e", "0"]),
   "node + IPC + node:http (floor)": () => ipcFloor(HTTP_CLIENT),
   "node + IPC + fetch (floor)": () => ipcFloor(FETCH_CLIENT),
+  "node + IPC + node:http + zod protocol (floor)": protocolFloorStart,
   "node host, vanilla": start(vanilla),
   "node host, vanilla, as in a run": start(vanilla, true),
   "node host, vanilla, sources, as in a run": fromSources(start(vanilla, true)),
