@@ -3,7 +3,9 @@ import { floatRepr } from "./float.ts";
 import type { PyValue } from "./value.ts";
 
 // Categories CPython treats as non-printable in repr (Zs other than the ASCII space included).
-const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+// Made at the first use: building a Unicode property class at import costs every worker start ~1 ms.
+let nonPrintable: RegExp | undefined;
+const NON_PRINTABLE = (): RegExp => (nonPrintable ??= /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u);
 
 function escapeCodePoint(cp: number): string {
   if (cp <= 0xff) return `\\x${cp.toString(16).padStart(2, "0")}`;
@@ -19,7 +21,7 @@ export function reprString(s: string): string {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
-    else if (NON_PRINTABLE.test(ch)) out += escapeCodePoint(ch.codePointAt(0)!);
+    else if (NON_PRINTABLE().test(ch)) out += escapeCodePoint(ch.codePointAt(0)!);
     else out += ch;
   }
   return out + quote;

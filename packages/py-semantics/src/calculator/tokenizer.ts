@@ -25,11 +25,14 @@ const TWO_CHAR_OPS = new Set([
 const THREE_CHAR_OPS = new Set(["**=", "//=", "<<=", ">>="]);
 const CLOSER_OF: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
 
+// Made at the first use (a non-ASCII name, a non-printable character), not at import: building
+// these Unicode property classes cost every worker start ~1.5 ms.
+const unicodeClasses: { nonPrintable?: RegExp; xidStart?: RegExp; xidContinue?: RegExp } = {};
 // Categories CPython's str.isprintable() rejects (Zs other than the ASCII space included).
-const NON_PRINTABLE = /^(?:[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs})$/u;
-const XID_START = /^[\p{XID_Start}_]$/u;
+const NON_PRINTABLE = (): RegExp => (unicodeClasses.nonPrintable ??= /^(?:[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}]|(?! )\p{Zs})$/u);
+const XID_START = (): RegExp => (unicodeClasses.xidStart ??= /^[\p{XID_Start}_]$/u);
 // CPython 3.11 uses Unicode 14; Unicode 15.1 made these four identifier characters.
-const XID_CONTINUE = /^(?![\u200c\u200d\u30fb\uff65])\p{XID_Continue}$/u;
+const XID_CONTINUE = (): RegExp => (unicodeClasses.xidContinue ??= /^(?![\u200c\u200d\u30fb\uff65])\p{XID_Continue}$/u);
 
 const code = (c: string): number => (c.length === 1 ? c.charCodeAt(0) : -1);
 const isDigit = (c: string): boolean => {
@@ -51,7 +54,7 @@ const isIdentifierChar = (c: string): boolean => isIdentifierStart(c) || isDigit
 export function isPrintable(ch: string): boolean {
   const k = code(ch);
   if (k >= 0x20 && k < 0x7f) return true;
-  return !NON_PRINTABLE.test(ch);
+  return !NON_PRINTABLE().test(ch);
 }
 
 function hex4(cp: number): string {
@@ -301,7 +304,7 @@ class Tokenizer {
   private verifyIdentifier(start: number): void {
     for (let k = start; k < this.i; k++) {
       const ch = this.cs[k]!;
-      const ok = k === start ? XID_START.test(ch) : XID_CONTINUE.test(ch);
+      const ok = k === start ? XID_START().test(ch) : XID_CONTINUE().test(ch);
       if (ok) continue;
       const cp = ch.codePointAt(0)!;
       if (isPrintable(ch)) this.raise(`invalid character '${ch}' (U+${hex4(cp)})`);
