@@ -3,6 +3,11 @@
  * schemas validated on both ends. Only plain JSON crosses (Node IPC with `serialization: "json"`),
  * so a worker in another language can speak it. A worker's stdout/stderr are never parsed: they
  * go to a per-worker log file.
+ *
+ * Written with zod/mini, zod's functional API: unlike the classic API's methods, its functions are
+ * left out of a bundle when unused, so a worker's script carries only the zod this file uses (the
+ * classic API cost every Node worker start ~20 ms of CPU; docs/performance.md, target 1a). Classic
+ * schemas elsewhere may still wrap these (the same zod core).
  */
 import * as z from "zod/mini";
 

@@ -6,7 +6,7 @@
  * goes to the log file the orchestrator attached to stdout/stderr.
  */
 import { pathToFileURL } from "node:url";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import {
   AgentResultSchema,
   FromWorkerSchema,

@@ -9,7 +9,7 @@
  * compiled with a V8 code cache written after one warm-up run, so what separates it from the
  * baseline's worker is the harness's own code, not how the code arrives.
  */
-import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,11 +34,12 @@ function buildMessage(arena: ArenaSpec, corpusPath: string) {
 /**
  * Builds the floor's script in a fresh temporary folder and writes its code cache (one run with
  * `ARENA_CODE_CACHE_OUT`, as supervisor/code-cache.ts warms a worker's). Returns the file to start
- * with the IPC channel open (`start.cjs`).
+ * with the IPC channel open (`start.cjs`); the folder goes when this process exits.
  */
 export async function prepareProtocolFloor(arena: ArenaSpec, corpusPath: string): Promise<string> {
   const esbuild = await import("esbuild");
   const dir = mkdtempSync(path.join(os.tmpdir(), "arena-protocol-floor-"));
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   const entry = [
     `import { ToWorkerSchema } from ${JSON.stringify(path.join(REPO, "contract/protocol.ts"))};`,
     `new (process.getBuiltinModule("node:http").Agent)({ keepAlive: true });`,
