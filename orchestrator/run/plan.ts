@@ -54,6 +54,11 @@ export function laneCells(items: readonly Item[], repeat: number): Cell[] {
   return Array.from({ length: repeat }, (_, r) => items.map((item) => ({ repeat: r, item }))).flat();
 }
 
+/** Whether a run waits on a provider: a live one, or a mock one whose gateway holds each reply as one. */
+export function waitsOnProvider(mode: ArenaConfig["mode"], faults: RunOptions["gatewayFaults"]): boolean {
+  return mode === "live" || (faults?.holdSeconds ?? 0) > 0;
+}
+
 /**
  * The order a lane hands its cells to the queue. While the run waits on a provider (`waiting`: a
  * live run, or a mock gateway that holds its replies as one) and more than one item runs at a
@@ -68,11 +73,6 @@ export function laneCells(items: readonly Item[], repeat: number): Cell[] {
  * (what a fixture that cheats from its third request on is caught on stays put). Records are in
  * dataset order whatever ran first (lane.ts).
  */
-/** Whether a run waits on a provider: a live one, or a mock one whose gateway holds each reply as one. */
-export function waitsOnProvider(mode: ArenaConfig["mode"], faults: RunOptions["gatewayFaults"]): boolean {
-  return mode === "live" || (faults?.holdSeconds ?? 0) > 0;
-}
-
 export function dispatchOrder(arena: Arena, cells: readonly Cell[], concurrency: number, waiting: boolean): Cell[] {
   if (concurrency <= 1 || !waiting) return [...cells];
   const costs = new Map<Item, number>();
