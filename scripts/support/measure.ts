@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { AdapterRef, ArenaSpec } from "../../contract/protocol.ts";
+import type { AdapterConfig, AdapterRef, ArenaSpec } from "../../contract/protocol.ts";
 import { isFailure } from "../../orchestrator/supervisor/failure.ts";
 import { WorkerProcess } from "../../orchestrator/supervisor/worker-process.ts";
 import { prepareWorkerEntry } from "../../orchestrator/supervisor/worker-entry.ts";
@@ -63,6 +63,11 @@ export async function coldStartMs(o: ColdStart): Promise<number> {
   return (await coldStart(o)).totalMs;
 }
 
+/** The config a measured start builds with: the gateway URL is a closed port, so building sends no request. */
+export function coldStartConfig(model: string): AdapterConfig {
+  return { model, baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 };
+}
+
 /**
  * The same start, by phase; with `cpu`, the worker is forked into a cpuacct group of its own and
  * its tree's CPU is read after it is killed (rusage would miss a worker killed inside bubblewrap).
@@ -89,7 +94,7 @@ export async function coldStart(o: ColdStart & { readonly cpu?: CpuGroup }): Pro
       failure ??
       (await worker.build({
         arena: o.arena,
-        config: { model: o.model, baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
+        config: coldStartConfig(o.model),
         tag: "cold-start",
       }));
     const end = performance.now();

@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execaNode } from "execa";
 import type { ArenaSpec } from "../../contract/protocol.ts";
+import { coldStartConfig } from "./measure.ts";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const START_SCRIPT = path.join(REPO, "workers/bundle-start.cjs");
@@ -25,7 +26,7 @@ function buildMessage(arena: ArenaSpec, corpusPath: string) {
     type: "build",
     adapter: { name: "vanilla", module: path.join(REPO, "workers/adapters/vanilla/index.ts") },
     arena,
-    config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
+    config: coldStartConfig("m"),
     corpusPath,
     seat: 0,
   };
