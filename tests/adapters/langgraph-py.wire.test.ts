@@ -29,11 +29,17 @@ describe("langgraph-py: the iteration cap on a fresh and on a resumed leg (recur
 });
 
 describe("langgraph-py: a suspend call batched with sibling calls (a finding, not in any arena script)", () => {
-  it("the ToolNode runs every sibling, the interrupt discards the step, and the resume runs them all again", async () => {
+  it("the interrupt discards the step and the resume runs every sibling again; a later sibling may or may not have run first", async () => {
     const run = await batchedSiblingsRun("langgraph-py");
     const item = run.record.items[0]!;
     expect(item.legs!.map((l) => l.tool_calls)).toEqual([["search", "calculator"], []]);
-    expect(item.reported!.tool_calls).toEqual(["search", "calculator", "search", "calculator"]);
+    // The pausing leg always runs `search` (before the suspend call). `calculator` runs there only if
+    // its thread started before the interrupt surfaced: Executor.map cancels the futures no thread has
+    // picked up (README Finding 5, scripts/langgraph-py-sibling-race.py). Which one is a race.
+    expect([
+      ["search", "calculator", "search", "calculator"],
+      ["search", "search", "calculator"],
+    ]).toContainEqual(item.reported!.tool_calls);
     expect(item.violations?.filter((v) => v.rule === "served-result").map((v) => [v.leg, v.detail])).toEqual([
       [2, 'tool calls reported ["search","calculator"], served []'],
     ]);
