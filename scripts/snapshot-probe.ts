@@ -1,0 +1,148 @@
+/**
+ * Could a durable restart start from a V8 startup snapshot with its framework already evaluated?
+ * (issue 23, target 2b: a restart must start a process that never saw the item, and a framework's
+ * restart is now its own worker script compiled from a code cache, 125–470 ms of CPU.)
+ *
+ * For each TypeScript catalogue adapter whose worker is one self-contained script (bundle-source.ts),
+ * the script takes that script's text without its entry (so the host never starts) and:
+ *
+ * - builds a startup snapshot of it after the adapter's module has been loaded (`node
+ *   --build-snapshot`); a refusal is reported with V8's or Node's first reason;
+ * - times, alternating, each in a cpuacct cgroup of its own (the whole tree), `node -e 0`, the same
+ *   text evaluated as a worker does now (a V8 code cache written after a warm-up, as
+ *   workers/bundle-start.cjs), and a process deserialised from the snapshot: both end once the
+ *   adapter's module is loaded, so the difference is what a snapshot would save a restart; beside
+ *   them, the whole worker as a run starts it (spawn → ready → built on tool_use, as host-start.ts
+ *   times it), for what the rest of a restart costs;
+ * - starts two processes from the snapshot and compares their first `crypto.randomUUID()`: Node
+ *   keeps its UUID entropy in the heap, so a snapshot whose build drew one hands every process the
+ *   same sequence (checkpoint names, thread and run ids would repeat across workers).
+ *
+ *   node scripts/snapshot-probe.ts [--runs N] [--framework NAME]…
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
+import { prepareWorkerEntry } from "../orchestrator/supervisor/worker-entry.ts";
+import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
+import { cpuSecondsOf, forkInGroup, makeGroup, removeGroup } from "./support/cgroup.ts";
+import { coldStart, median, type CpuGroup } from "./support/measure.ts";
+import { loadAverage, timedNode } from "./support/timed-run.ts";
+
+/** Where bundle-source.ts ends the shared text and begins the entry that starts the host. */
+const ENTRY_MARK = "// <arena-worker-entry>";
+let groups = 0;
+const cpu: CpuGroup = {
+  make: () => makeGroup("cpuacct", `arena-snapshot-probe-${process.pid}-${(groups += 1)}`),
+  fork: forkInGroup,
+  readMs: (g) => cpuSecondsOf(g) * 1000,
+  remove: removeGroup,
+};
+const TOOL_USE = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
+const UUID_OF = 'process.stdout.write(require("node:crypto").randomUUID() + "\\n")';
+
+/**
+ * The adapter's script without its entry, plus the line that registers the bundled adapter and a
+ * `loaded` promise that settles once its module is evaluated. Undefined for an ES module bundle.
+ */
+function frameworkText(bundle: string): string | undefined {
+  const text = readFileSync(bundle, "utf8");
+  const mark = text.indexOf(ENTRY_MARK);
+  if (mark < 0) return undefined;
+  const register = text.slice(mark).split("\n").find((l) => l.startsWith("globalThis["));
+  if (register === undefined) return undefined;
+  return `${text.slice(0, mark)}${register}\nglobalThis.loaded = globalThis[Symbol.for("agentic-arena.bundled-adapter")].load();\n`;
+}
+
+/** The snapshot's entry: the text, then, once loaded, a main that prints a UUID (no host, no IPC). */
+const snapshotEntry = (text: string) =>
+  `${text}globalThis.loaded.then(() => require("node:v8").startupSnapshot.setDeserializeMainFunction(() => { ${UUID_OF}; }));\n`;
+
+/** The comparator: the same text compiled with a code cache as a worker's script is, then loaded. */
+const codeCacheRunner = (textFile: string, cacheFile: string) => `"use strict";
+const fs = require("node:fs"), vm = require("node:vm"), { createRequire } = require("node:module");
+const out = process.env.PROBE_CACHE_OUT;
+const cachedData = out === undefined ? fs.readFileSync(${JSON.stringify(cacheFile)}) : undefined;
+const script = new vm.Script("(function (exports, require, module, __filename, __dirname) {" + fs.readFileSync(${JSON.stringify(textFile)}, "utf8") + "\\n})",
+  { filename: ${JSON.stringify(textFile)}, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+if (cachedData !== undefined && script.cachedDataRejected) throw new Error("code cache refused");
+const own = { exports: {} };
+script.runInThisContext()(own.exports, createRequire(${JSON.stringify(textFile)}), own, ${JSON.stringify(textFile)}, __dirname);
+globalThis.loaded.then(() => { if (out !== undefined) fs.writeFileSync(out, script.createCachedData()); ${UUID_OF}; });
+`;
+
+/** The first line of a refused build that says why (V8's fatal check, Node's error, a handle). */
+function refusal(output: string): string {
+  const lines = output.split("\n").map((l) => l.trim());
+  const why = lines.find((l) => /^# (?!Fatal error)\S/.test(l))?.slice(2) ?? lines.find((l) => /Error|not serialized|not supported/.test(l)) ?? lines.find((l) => l !== "");
+  // V8 prints the object behind an unserialisable handle; its first named property says whose it is.
+  const owner = output.match(/global handle not serialized[\s\S]*?\[String\]: #?([\w$]+):/)?.[1];
+  return `${why ?? "no message"}${owner !== undefined ? ` (a handle holding \`${owner}\`)` : ""}`;
+}
+
+interface Probe {
+  readonly adapter: string;
+  readonly refused?: string;
+  readonly rows?: Readonly<Record<"floor" | "cache" | "snapshot" | "worker", { readonly cpu: number; readonly wall: number }>>;
+  readonly sameUuid?: boolean;
+}
+
+async function probe(name: string, module: string, runs: number, scratch: string): Promise<Probe> {
+  const entry = await prepareWorkerEntry({ name, module });
+  const bundle = path.join(path.dirname(entry.file), "bundle.cjs");
+  const text = entry.bundled && existsSync(bundle) ? frameworkText(bundle) : undefined;
+  if (text === undefined) return { adapter: name, refused: "its worker is not one script (ES modules or the sources)" };
+  const textFile = path.join(scratch, `${name}.cjs`);
+  const entryFile = path.join(scratch, `${name}.snapshot-entry.cjs`);
+  const blob = path.join(scratch, `${name}.blob`);
+  const cache = path.join(scratch, `${name}.code-cache`);
+  const runner = path.join(scratch, `${name}.runner.cjs`);
+  writeFileSync(textFile, text);
+  writeFileSync(entryFile, snapshotEntry(text));
+  writeFileSync(runner, codeCacheRunner(textFile, cache));
+  const built = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entryFile], { cwd: scratch, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } });
+  if (built.status !== 0) return { adapter: name, refused: refusal(`${built.stdout}\n${built.stderr}`) };
+  execFileSync(process.execPath, [runner], { env: { ...process.env, PROBE_CACHE_OUT: cache }, stdio: "ignore" });
+  const sameUuid = execFileSync(process.execPath, ["--snapshot-blob", blob], { encoding: "utf8" }) === execFileSync(process.execPath, ["--snapshot-blob", blob], { encoding: "utf8" });
+  const variants = { floor: ["-e", "0"], cache: [runner], snapshot: ["--snapshot-blob", blob] } as const;
+  const samples = { floor: { cpu: [] as number[], wall: [] as number[] }, cache: { cpu: [] as number[], wall: [] as number[] }, snapshot: { cpu: [] as number[], wall: [] as number[] }, worker: { cpu: [] as number[], wall: [] as number[] } };
+  for (let run = 0; run < runs; run++) {
+    for (const [label, argv] of Object.entries(variants) as [keyof typeof variants, readonly string[]][]) {
+      const t = await timedNode(argv, { cwd: scratch, tag: `snapshot-${name}-${label}-${run}` });
+      if (t.exitCode !== 0) throw new Error(`${name}, ${label}: exit ${t.exitCode}: ${t.stderr.slice(-400)}`);
+      samples[label].cpu.push(t.cpuSeconds * 1000);
+      samples[label].wall.push(t.wallSeconds * 1000);
+    }
+    const w = await coldStart({ adapter: { name, module }, arena: TOOL_USE, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache: true, cpu });
+    samples.worker.cpu.push(w.cpuMs ?? Number.NaN);
+    samples.worker.wall.push(w.totalMs);
+  }
+  const rows = Object.fromEntries(Object.entries(samples).map(([k, s]) => [k, { cpu: median(s.cpu), wall: median(s.wall) }])) as Probe["rows"];
+  return { adapter: name, rows, sameUuid };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, framework: { type: "string", multiple: true } } });
+  const runs = Number(values.runs);
+  const wanted = values.framework;
+  const adapters = ADAPTER_CATALOG.filter((e) => e.runtime === "node" && (wanted === undefined || wanted.includes(e.name)) && (wanted !== undefined || !e.name.endsWith("-multi")));
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-snapshot-probe-"));
+  process.stdout.write(`${os.availableParallelism()} cores; load average at start ${loadAverage()}; ${runs} alternating runs, medians; ${process.version}; ${new Date().toISOString()}\n\n`);
+  process.stdout.write("| adapter | snapshot | `node -e 0`, CPU / wall (ms) | framework loaded from the code cache | from the snapshot | the worker, spawn → built | same first UUID in two processes |\n|---|---|--:|--:|--:|--:|---|\n");
+  try {
+    for (const a of adapters) {
+      const p = await probe(a.name, a.module, runs, scratch);
+      const cell = (r: { cpu: number; wall: number } | undefined) => (r === undefined ? "—" : `${r.cpu.toFixed(0)} / ${r.wall.toFixed(0)}`);
+      const made = p.refused === undefined ? "built" : `refused: ${p.refused.replaceAll("|", "\\|")}`;
+      process.stdout.write(`| ${p.adapter} | ${made} | ${cell(p.rows?.floor)} | ${cell(p.rows?.cache)} | ${cell(p.rows?.snapshot)} | ${cell(p.rows?.worker)} | ${p.sameUuid === undefined ? "—" : p.sameUuid ? "**yes**" : "no"} |\n`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  process.stdout.write(`\nload average at end ${loadAverage()}\n`);
+}
+
+await main();
