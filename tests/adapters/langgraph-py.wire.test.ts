@@ -36,11 +36,11 @@ describe("langgraph-py: a suspend call batched with sibling calls (a finding, no
     // The pausing leg always runs `search` (before the suspend call). `calculator` runs there only if
     // its thread started before the interrupt surfaced: Executor.map cancels the futures no thread has
     // picked up (README Finding 5, scripts/langgraph-py-sibling-race.py). Which one is a race.
-    expect([
-      ["search", "calculator", "search", "calculator"],
-      ["search", "search", "calculator"],
-    ]).toContainEqual(item.reported!.tool_calls);
+    // When `calculator` was cancelled, the witness says so: leg 1 reports fewer calls than it was served.
+    const cancelled = item.reported!.tool_calls.length === 3;
+    expect(item.reported!.tool_calls).toEqual(cancelled ? ["search", "search", "calculator"] : ["search", "calculator", "search", "calculator"]);
     expect(item.violations?.filter((v) => v.rule === "served-result").map((v) => [v.leg, v.detail])).toEqual([
+      ...(cancelled ? [[1, 'tool calls reported ["search"], served ["search","calculator"]']] : []),
       [2, 'tool calls reported ["search","calculator"], served []'],
     ]);
     // Python's ChatOpenAI replays a tool message without its name: the order is read off the call ids.
