@@ -11,7 +11,8 @@
  * - times, alternating, each in a cpuacct cgroup of its own (the whole tree), `node -e 0`, the same
  *   text evaluated as a worker does now (a V8 code cache written after a warm-up, as
  *   workers/bundle-start.cjs), and a process deserialised from the snapshot: both end once the
- *   adapter's module is loaded, so the difference is what a snapshot would save a restart; beside
+ *   adapter has built one runner (the snapshot's builder built one too and dropped it, so its
+ *   framework's modules arrive evaluated), so the difference is what a snapshot would save; beside
  *   them, the whole worker as a run starts it (spawn → ready → built on tool_use, as host-start.ts
  *   times it), for what the rest of a restart costs;
  * - starts two processes from the snapshot and compares their first `crypto.randomUUID()`: Node
@@ -29,7 +30,7 @@ import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { prepareWorkerEntry } from "../orchestrator/supervisor/worker-entry.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { cpuSecondsOf, forkInGroup, makeGroup, removeGroup } from "./support/cgroup.ts";
-import { coldStart, median, type CpuGroup } from "./support/measure.ts";
+import { coldStart, coldStartConfig, median, type CpuGroup } from "./support/measure.ts";
 import { loadAverage, timedNode } from "./support/timed-run.ts";
 
 /** Where bundle-source.ts ends the shared text and begins the entry that starts the host. */
@@ -45,8 +46,10 @@ const TOOL_USE = { id: "tool_use", tools: ["search", "calculator"], systemPrompt
 const UUID_OF = 'process.stdout.write(require("node:crypto").randomUUID() + "\\n")';
 
 /**
- * The adapter's script without its entry, plus the line that registers the bundled adapter and a
- * `loaded` promise that settles once its module is evaluated. Undefined for an ES module bundle.
+ * The adapter's script without its entry, plus the line that registers the bundled adapter and
+ * `build()`: load the adapter's module and build a runner on tool_use as a worker's first build does
+ * (the frameworks import their packages there), with a toolbox that answers nothing. Undefined for
+ * an ES module bundle.
  */
 function frameworkText(bundle: string): string | undefined {
   const text = readFileSync(bundle, "utf8");
@@ -54,12 +57,17 @@ function frameworkText(bundle: string): string | undefined {
   if (mark < 0) return undefined;
   const register = text.slice(mark).split("\n").find((l) => l.startsWith("globalThis["));
   if (register === undefined) return undefined;
-  return `${text.slice(0, mark)}${register}\nglobalThis.loaded = globalThis[Symbol.for("agentic-arena.bundled-adapter")].load();\n`;
+  const build = `globalThis.build = async () => { const adapter = (await globalThis[Symbol.for("agentic-arena.bundled-adapter")].load()).default;
+  await adapter.build(${JSON.stringify(TOOL_USE)}, ${JSON.stringify(coldStartConfig("m"))}, { tools: { dispatch: () => "" } }); };`;
+  return `${text.slice(0, mark)}${register}\n${build}\n`;
 }
 
-/** The snapshot's entry: the text, then, once loaded, a main that prints a UUID (no host, no IPC). */
+/**
+ * The snapshot's entry: the text and one build, whose runner is dropped (what stays is the evaluated
+ * modules), then a main that builds again, as a restarted worker must, and prints a UUID.
+ */
 const snapshotEntry = (text: string) =>
-  `${text}globalThis.loaded.then(() => require("node:v8").startupSnapshot.setDeserializeMainFunction(() => { ${UUID_OF}; }));\n`;
+  `${text}globalThis.build().then(() => require("node:v8").startupSnapshot.setDeserializeMainFunction(() => globalThis.build().then(() => { ${UUID_OF}; })));\n`;
 
 /** The comparator: the same text compiled with a code cache as a worker's script is, then loaded. */
 const codeCacheRunner = (textFile: string, cacheFile: string) => `"use strict";
@@ -71,7 +79,7 @@ const script = new vm.Script("(function (exports, require, module, __filename, _
 if (cachedData !== undefined && script.cachedDataRejected) throw new Error("code cache refused");
 const own = { exports: {} };
 script.runInThisContext()(own.exports, createRequire(${JSON.stringify(textFile)}), own, ${JSON.stringify(textFile)}, __dirname);
-globalThis.loaded.then(() => { if (out !== undefined) fs.writeFileSync(out, script.createCachedData()); ${UUID_OF}; });
+globalThis.build().then(() => { if (out !== undefined) fs.writeFileSync(out, script.createCachedData()); ${UUID_OF}; });
 `;
 
 /** The first line of a refused build that says why (V8's fatal check, Node's error, a handle). */
@@ -131,7 +139,7 @@ async function main(): Promise<void> {
   const adapters = ADAPTER_CATALOG.filter((e) => e.runtime === "node" && (wanted === undefined || wanted.includes(e.name)) && (wanted !== undefined || !e.name.endsWith("-multi")));
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-snapshot-probe-"));
   process.stdout.write(`${os.availableParallelism()} cores; load average at start ${loadAverage()}; ${runs} alternating runs, medians; ${process.version}; ${new Date().toISOString()}\n\n`);
-  process.stdout.write("| adapter | snapshot | `node -e 0`, CPU / wall (ms) | framework loaded from the code cache | from the snapshot | the worker, spawn → built | same first UUID in two processes |\n|---|---|--:|--:|--:|--:|---|\n");
+  process.stdout.write("| adapter | snapshot | `node -e 0`, CPU / wall (ms) | module loaded and one runner built, from the code cache | the same from the snapshot | the worker, spawn → built | same first UUID in two processes |\n|---|---|--:|--:|--:|--:|---|\n");
   try {
     for (const a of adapters) {
       const p = await probe(a.name, a.module, runs, scratch);

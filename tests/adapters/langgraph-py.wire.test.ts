@@ -37,7 +37,7 @@ describe("langgraph-py: a suspend call batched with sibling calls (a finding, no
     // its thread started before the interrupt surfaced: Executor.map cancels the futures no thread has
     // picked up (README Finding 5, scripts/langgraph-py-sibling-race.py). Which one is a race.
     // When `calculator` was cancelled, the witness says so: leg 1 reports fewer calls than it was served.
-    const cancelled = item.reported!.tool_calls.length === 3;
+    const cancelled = item.reported!.tool_calls?.length === 3;
     expect(item.reported!.tool_calls).toEqual(cancelled ? ["search", "search", "calculator"] : ["search", "calculator", "search", "calculator"]);
     expect(item.violations?.filter((v) => v.rule === "served-result").map((v) => [v.leg, v.detail])).toEqual([
       ...(cancelled ? [[1, 'tool calls reported ["search"], served ["search","calculator"]']] : []),
