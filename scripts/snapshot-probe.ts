@@ -6,25 +6,28 @@
  * For each TypeScript catalogue adapter whose worker is one self-contained script (bundle-source.ts),
  * the script takes that script's text without its entry (so the host never starts) and:
  *
- * - builds a startup snapshot of it after the adapter's module has been loaded (`node
- *   --build-snapshot`); a refusal is reported with V8's or Node's first reason;
+ * - builds a startup snapshot of it after the adapter's module has been loaded and one runner
+ *   built on tool_use (the frameworks import their packages there); `--load-only` stops after the
+ *   module (`node --build-snapshot`); a refusal is reported with V8's or Node's first reason;
  * - times, alternating, each in a cpuacct cgroup of its own (the whole tree), `node -e 0`, the same
  *   text evaluated as a worker does now (a V8 code cache written after a warm-up, as
  *   workers/bundle-start.cjs), and a process deserialised from the snapshot: both end once the
  *   adapter has built one runner (the snapshot's builder built one too and dropped it, so its
- *   framework's modules arrive evaluated), so the difference is what a snapshot would save; beside
+ *   framework's modules arrive evaluated; with `--load-only`, once the module is loaded), so the
+ *   difference is what a snapshot would save; beside
  *   them, the whole worker as a run starts it (spawn → ready → built on tool_use, as host-start.ts
  *   times it), for what the rest of a restart costs;
  * - starts two processes from the snapshot and compares their first `crypto.randomUUID()`: Node
  *   keeps its UUID entropy in the heap, so a snapshot whose build drew one hands every process the
  *   same sequence (checkpoint names, thread and run ids would repeat across workers).
  *
- *   node scripts/snapshot-probe.ts [--runs N] [--framework NAME]…
+ *   node scripts/snapshot-probe.ts [--runs N] [--framework NAME]… [--load-only]
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { prepareWorkerEntry } from "../orchestrator/supervisor/worker-entry.ts";
@@ -33,6 +36,8 @@ import { cpuSecondsOf, forkInGroup, makeGroup, removeGroup } from "./support/cgr
 import { coldStart, coldStartConfig, median, type CpuGroup } from "./support/measure.ts";
 import { loadAverage, timedNode } from "./support/timed-run.ts";
 
+/** Stripped from a refusal's paths. */
+const REPO = fileURLToPath(new URL("..", import.meta.url));
 /** Where bundle-source.ts ends the shared text and begins the entry that starts the host. */
 const ENTRY_MARK = "// <arena-worker-entry>";
 let groups = 0;
@@ -51,20 +56,21 @@ const UUID_OF = 'process.stdout.write(require("node:crypto").randomUUID() + "\\n
  * (the frameworks import their packages there), with a toolbox that answers nothing. Undefined for
  * an ES module bundle.
  */
-function frameworkText(bundle: string): string | undefined {
+function frameworkText(bundle: string, loadOnly: boolean): string | undefined {
   const text = readFileSync(bundle, "utf8");
   const mark = text.indexOf(ENTRY_MARK);
   if (mark < 0) return undefined;
   const register = text.slice(mark).split("\n").find((l) => l.startsWith("globalThis["));
   if (register === undefined) return undefined;
   const build = `globalThis.build = async () => { const adapter = (await globalThis[Symbol.for("agentic-arena.bundled-adapter")].load()).default;
-  await adapter.build(${JSON.stringify(TOOL_USE)}, ${JSON.stringify(coldStartConfig("m"))}, { tools: { dispatch: () => "" } }); };`;
+  ${loadOnly ? "void adapter;" : `await adapter.build(${JSON.stringify(TOOL_USE)}, ${JSON.stringify(coldStartConfig("m"))}, { tools: { dispatch: () => "" } });`} };`;
   return `${text.slice(0, mark)}${register}\n${build}\n`;
 }
 
 /**
- * The snapshot's entry: the text and one build, whose runner is dropped (what stays is the evaluated
- * modules), then a main that builds again, as a restarted worker must, and prints a UUID.
+ * The snapshot's entry: the text and one `build()`, whose runner is dropped (what stays is the
+ * evaluated modules), then a main that calls it again, as a restarted worker must build, and prints
+ * a UUID.
  */
 const snapshotEntry = (text: string) =>
   `${text}globalThis.build().then(() => require("node:v8").startupSnapshot.setDeserializeMainFunction(() => globalThis.build().then(() => { ${UUID_OF}; })));\n`;
@@ -85,10 +91,10 @@ globalThis.build().then(() => { if (out !== undefined) fs.writeFileSync(out, scr
 /** The first line of a refused build that says why (V8's fatal check, Node's error, a handle). */
 function refusal(output: string): string {
   const lines = output.split("\n").map((l) => l.trim());
-  const why = lines.find((l) => /^# (?!Fatal error)\S/.test(l))?.slice(2) ?? lines.find((l) => /Error|not serialized|not supported/.test(l)) ?? lines.find((l) => l !== "");
+  const why = lines.find((l) => /^# (?!Fatal error)\S/.test(l))?.slice(2) ?? lines.find((l) => /^\w*Error: /.test(l)) ?? lines.find((l) => l !== "");
   // V8 prints the object behind an unserialisable handle; its first named property says whose it is.
   const owner = output.match(/global handle not serialized[\s\S]*?\[String\]: #?([\w$]+):/)?.[1];
-  return `${why ?? "no message"}${owner !== undefined ? ` (a handle holding \`${owner}\`)` : ""}`;
+  return `${(why ?? "no message").replaceAll(REPO, "")}${owner !== undefined ? ` (a handle holding \`${owner}\`)` : ""}`;
 }
 
 interface Probe {
@@ -98,10 +104,11 @@ interface Probe {
   readonly sameUuid?: boolean;
 }
 
-async function probe(name: string, module: string, runs: number, scratch: string): Promise<Probe> {
+async function probe(name: string, module: string, o: { readonly runs: number; readonly loadOnly: boolean; readonly scratch: string }): Promise<Probe> {
+  const { runs, scratch } = o;
   const entry = await prepareWorkerEntry({ name, module });
   const bundle = path.join(path.dirname(entry.file), "bundle.cjs");
-  const text = entry.bundled && existsSync(bundle) ? frameworkText(bundle) : undefined;
+  const text = entry.bundled && existsSync(bundle) ? frameworkText(bundle, o.loadOnly) : undefined;
   if (text === undefined) return { adapter: name, refused: "its worker is not one script (ES modules or the sources)" };
   const textFile = path.join(scratch, `${name}.cjs`);
   const entryFile = path.join(scratch, `${name}.snapshot-entry.cjs`);
@@ -133,16 +140,16 @@ async function probe(name: string, module: string, runs: number, scratch: string
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, framework: { type: "string", multiple: true } } });
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, framework: { type: "string", multiple: true }, "load-only": { type: "boolean", default: false } } });
   const runs = Number(values.runs);
   const wanted = values.framework;
   const adapters = ADAPTER_CATALOG.filter((e) => e.runtime === "node" && (wanted === undefined || wanted.includes(e.name)) && (wanted !== undefined || !e.name.endsWith("-multi")));
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-snapshot-probe-"));
-  process.stdout.write(`${os.availableParallelism()} cores; load average at start ${loadAverage()}; ${runs} alternating runs, medians; ${process.version}; ${new Date().toISOString()}\n\n`);
-  process.stdout.write("| adapter | snapshot | `node -e 0`, CPU / wall (ms) | module loaded and one runner built, from the code cache | the same from the snapshot | the worker, spawn → built | same first UUID in two processes |\n|---|---|--:|--:|--:|--:|---|\n");
+  process.stdout.write(`${os.availableParallelism()} cores; load average at start ${loadAverage()}; ${runs} alternating runs, medians; ${process.version}; ${new Date().toISOString()}; ${values["load-only"] ? "the module loaded only" : "the module loaded and one runner built"}\n\n`);
+  process.stdout.write("| adapter | snapshot | `node -e 0`, CPU / wall (ms) | from the code cache | from the snapshot | the worker, spawn → built | same first UUID in two processes |\n|---|---|--:|--:|--:|--:|---|\n");
   try {
     for (const a of adapters) {
-      const p = await probe(a.name, a.module, runs, scratch);
+      const p = await probe(a.name, a.module, { runs, loadOnly: values["load-only"], scratch });
       const cell = (r: { cpu: number; wall: number } | undefined) => (r === undefined ? "—" : `${r.cpu.toFixed(0)} / ${r.wall.toFixed(0)}`);
       const made = p.refused === undefined ? "built" : `refused: ${p.refused.replaceAll("|", "\\|")}`;
       process.stdout.write(`| ${p.adapter} | ${made} | ${cell(p.rows?.floor)} | ${cell(p.rows?.cache)} | ${cell(p.rows?.snapshot)} | ${cell(p.rows?.worker)} | ${p.sameUuid === undefined ? "—" : p.sameUuid ? "**yes**" : "no"} |\n`);
