@@ -5,7 +5,8 @@
  * tried. Each link keeps the endpoint it names, so the orchestrator can tell a failure to reach
  * the gateway (the provider's) from one to reach anything else (the adapter's).
  */
-import { CAUSE_ENDPOINT_MAX, type ErrorCause } from "../contract/protocol.ts";
+import { CAUSE_ENDPOINT_MAX } from "../contract/protocol.ts";
+import type { ErrorCause } from "../contract/protocol-replies.ts";
 
 /** As many links as the protocol accepts (ErrorMessage.causes). */
 const MAX_LINKS = 8;

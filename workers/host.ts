@@ -7,15 +7,9 @@
  */
 import { pathToFileURL } from "node:url";
 import type * as z from "zod/mini";
-import {
-  AgentResultSchema,
-  FromWorkerSchema,
-  ToWorkerSchema,
-  type FromWorker,
-  type ToWorker,
-  type WorkItem,
-  type Json,
-} from "../contract/protocol.ts";
+import { AgentResultSchema, ToWorkerSchema, type ToWorker, type WorkItem, type Json } from "../contract/protocol.ts";
+// Types only: the orchestrator parses a worker's replies, so their schemas stay out of its script.
+import type { FromWorker, FromWorkerSchema } from "../contract/protocol-replies.ts";
 import type { Adapter, Runner, Toolbox } from "../contract/adapter.ts";
 import { assertStrictJson } from "./strict-json.ts";
 import { causeChain } from "./cause-chain.ts";

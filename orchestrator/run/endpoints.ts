@@ -4,7 +4,7 @@
  * fields where the worker host recorded them, and from Node's and undici's own wording where an
  * adapter kept only the message.
  */
-import type { ErrorCause } from "../../contract/protocol.ts";
+import type { ErrorCause } from "../../contract/protocol-replies.ts";
 
 /** Where a connection was going; a failed lookup names a host and no port. */
 export interface Endpoint {

@@ -27,7 +27,7 @@
  * All of this is the fallback: where the gateway saw the provider fault on the item's last
  * attempt, the wire decides and the item is `infra` whatever its text says (provider-faults.ts).
  */
-import type { ErrorCause } from "../../contract/protocol.ts";
+import type { ErrorCause } from "../../contract/protocol-replies.ts";
 import type { WorkerFailure } from "../supervisor/failure.ts";
 import { endpointOfCause, endpointOfUrl, endpointsInText, reaches } from "./endpoints.ts";
 

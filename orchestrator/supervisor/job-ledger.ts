@@ -4,7 +4,7 @@
  * answer for an arena not being built, a second `ready` — each is a protocol violation that names
  * the job and the item it belonged to, never a message dropped on the floor.
  */
-import type { FromWorker } from "../../contract/protocol.ts";
+import type { FromWorker } from "../../contract/protocol-replies.ts";
 
 /** What a job was for: the item cell it ran, so a late violation can still be pinned on it. */
 export interface JobOwner {

@@ -3,7 +3,8 @@
  * arena, and the outcomes of a build and of a leg, mapped from the protocol's messages so callers
  * never read a raw message.
  */
-import type { AdapterConfig, AdapterRef, AgentResult, ArenaSpec, ErrorCause, FromWorker, UnavailableKind } from "../../contract/protocol.ts";
+import type { AdapterConfig, AdapterRef, AgentResult, ArenaSpec, UnavailableKind } from "../../contract/protocol.ts";
+import type { ErrorCause, FromWorker } from "../../contract/protocol-replies.ts";
 import type { Isolation } from "./sandbox/index.ts";
 import type { Violation } from "./job-ledger.ts";
 

@@ -5,7 +5,8 @@
  * a message that fails validation, an exit, or a missed deadline ends the current leg as a
  * {@link WorkerFailure}.
  */
-import { FromWorkerSchema, type FromWorker, type Json, type ToWorker, type WorkItem } from "../../contract/protocol.ts";
+import type { Json, ToWorker, WorkItem } from "../../contract/protocol.ts";
+import { FromWorkerSchema, type FromWorker } from "../../contract/protocol-replies.ts";
 import { CappedLog } from "./capped-log.ts";
 import { isFailure, WorkerFailure } from "./failure.ts";
 import { JobLedger, type JobOwner, type Violation } from "./job-ledger.ts";

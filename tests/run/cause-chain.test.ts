@@ -5,7 +5,7 @@
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { ErrorMessage } from "../../contract/protocol.ts";
+import { ErrorMessage } from "../../contract/protocol-replies.ts";
 import { causeChain } from "../../workers/cause-chain.ts";
 import { closedBaseUrl } from "../support/closed-port.ts";
 

@@ -1,6 +1,6 @@
 /** Item errors are classified from the cause chain first, the text second: an outage is never the framework's failure. */
 import { describe, expect, it } from "vitest";
-import type { ErrorCause } from "../../contract/protocol.ts";
+import type { ErrorCause } from "../../contract/protocol-replies.ts";
 import { classifyAdapterError, classifyWorkerFailure } from "../../orchestrator/run/error-class.ts";
 import { WorkerFailure } from "../../orchestrator/supervisor/failure.ts";
 

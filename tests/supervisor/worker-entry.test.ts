@@ -83,6 +83,9 @@ describe("the worker's bundled entry", () => {
     // The protocol and the corpus check use zod/mini, whose unused parts esbuild leaves out; one
     // import of zod's classic API would bring back all of it (~790 KB, ~25 ms of every start).
     expect(inputs.filter((f) => f.includes("/zod/v4/classic/"))).toEqual([]);
+    // The worker → orchestrator schemas are the orchestrator's to parse; the host uses their types only.
+    expect(inputs).toContain("contract/protocol.ts");
+    expect(inputs).not.toContain("contract/protocol-replies.ts");
   });
 
   it("a framework adapter: one script with its packages inside (one zod), a native addon's package left where it is installed, a code cache", async () => {

@@ -8,7 +8,8 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { FromWorkerSchema, SeatSchema, type FromWorker } from "../../../contract/protocol.ts";
+import { SeatSchema } from "../../../contract/protocol.ts";
+import { FromWorkerSchema, type FromWorker } from "../../../contract/protocol-replies.ts";
 import { spawnHost } from "../../../orchestrator/supervisor/spawn.ts";
 import { REPO_ROOT } from "../../support/reference.ts";
 import { answer, ARENA, CORPUS, MODULE, type Vector } from "./vectors.ts";
