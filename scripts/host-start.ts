@@ -27,8 +27,11 @@
  * are left out and named after the table). That is the import as the worker does it: lazy imports
  * made while the framework builds its model are in, a variant sibling's are not (the floor read off
  * the files' import statements, before, missed the one and counted the other). The default rows
- * have the same floor for one_call.py. The floors end with `os._exit`, as a worker is killed: no
- * interpreter teardown is counted that no start pays.
+ * have the same floor for one_call.py. A third row per adapter is the worker without its channel:
+ * the interpreter building the adapter through the host's own `Host.build`, with no stdio protocol
+ * and no serve loop, so the worker's start less this row is what the channel adds, and this row
+ * less the import floor is the framework's build work. The floors end with `os._exit`, as a worker
+ * is killed: no interpreter teardown is counted that no start pays.
  * `--node-adapters` does the same for the TypeScript ones: each worker's start beside `node`
  * importing only the adapter's framework packages (the catalogue's `packages`).
  *
@@ -178,6 +181,12 @@ if (values["python-adapters"]) {
     ways[`python + loader.load only, ${e.name}`] = () =>
       bare(pythonExecutable(), ["-s", "-B", "-c", load], { env: pythonHostEnv({ PATH: process.env.PATH }), extendEnv: false, cwd: PYTHON_HOST_ROOT });
     ways[`python + its imports (floor), ${e.name}`] = pythonImportFloor(e.name, e.module);
+    ways[`python + the host's build, no channel, ${e.name}`] = () =>
+      bare(pythonExecutable(), ["-s", "-B", WORKER_MODULES, e.module, DEFAULT_CORPUS_PATH, "--build-only"], {
+        env: pythonHostEnv({ PATH: process.env.PATH }),
+        extendEnv: false,
+        cwd: PYTHON_HOST_ROOT,
+      });
   }
 }
 

@@ -1,7 +1,7 @@
 """The modules a Python worker imports for its adapter, found by doing what the worker does, for
 scripts/host-start.ts's per-adapter floor (issue 23: "python3 -c pass + its framework's import").
 
-    python -s -B worker_modules.py ADAPTER_MODULE CORPUS_PATH   (PYTHONPATH=workers/python)
+    python -s -B worker_modules.py ADAPTER_MODULE CORPUS_PATH [--build-only]   (PYTHONPATH=workers/python)
 
 Imports what `python -m arena_host` imports before it loads an adapter, notes `sys.modules`, then
 builds the adapter through the host's own `Host.build` on a message as the orchestrator sends it
@@ -10,8 +10,12 @@ not), and prints, as JSON, the modules that were new, in the order they were fir
 `skipped`: those that did not import in a fresh interpreter importing the list in that order.
 Left out: the adapter's own files (`arena_adapter.*`: loadable only through the loader) and
 `arena_host`/`arena_tools` (the harness's own, whatever imports them).
+
+With `--build-only` it exits at once after the build, listing nothing: a worker's start without
+its channel (no stdio protocol, no serve loop), the floor under what the host's channel adds.
 """
 import json
+import os
 import runpy  # noqa: F401  (what `-m arena_host` has imported before the host runs)
 import sys
 
@@ -48,6 +52,8 @@ def main():
     if answer["type"] != "built":
         sys.stderr.write(f"{MODULE} did not build: {answer.get('reason')}\n{answer.get('traceback', '')}")
         sys.exit(1)
+    if sys.argv[3:] == ["--build-only"]:
+        os._exit(0)  # as a measured worker ends: killed once built, no interpreter teardown
     # sys.modules keeps insertion order, and a module is inserted before its body runs: parents
     # and importers come before what they import, so importing the list in order replays the worker's.
     new = [m for m, v in sys.modules.items() if m not in BEFORE and v is not None and m.split(".")[0] not in HARNESS]
