@@ -12,7 +12,7 @@
  * Two files, one protocol: this one holds what both ends share and the orchestrator → worker
  * messages; protocol-replies.ts the worker → orchestrator ones, which only the orchestrator parses
  * (a Node worker builds its replies from their types alone, so its script leaves their schemas
- * out: ~3–5 ms of every start, docs/performance.md).
+ * out: ~4 ms of CPU off every start, docs/performance.md).
  */
 import * as z from "zod/mini";
 
