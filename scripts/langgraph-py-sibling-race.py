@@ -8,8 +8,14 @@ It backs Finding 5 of workers/adapters/langgraph-py/README.md; the wire test acc
 
     .venv/bin/python scripts/langgraph-py-sibling-race.py [invocations per duration, default 300]
 """
+import os
 import sys
 import time
+
+# Tracing off, as a worker has it (contract/telemetry.ts), before LangChain reads the environment.
+os.environ.update({"LANGSMITH_TRACING": "false", "LANGCHAIN_TRACING_V2": "false", "LANGCHAIN_TRACING": "false", "DO_NOT_TRACK": "1"})
+for key in ("LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"):
+    os.environ.pop(key, None)
 
 from langchain_core.messages import AIMessage
 from langchain_core.tools import tool

@@ -30,6 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
+import { disableTelemetry } from "../contract/telemetry.ts";
 import { prepareWorkerEntry } from "../orchestrator/supervisor/worker-entry.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { cpuSecondsOf, forkInGroup, makeGroup, removeGroup } from "./support/cgroup.ts";
@@ -140,6 +141,9 @@ async function probe(name: string, module: string, o: { readonly runs: number; r
 }
 
 async function main(): Promise<void> {
+  // As every worker has it: the frameworks built here (and their snapshot builders) phone nowhere,
+  // and Mastra reads its bundled provider registry instead of refreshing it.
+  disableTelemetry(process.env);
   const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, framework: { type: "string", multiple: true }, "load-only": { type: "boolean", default: false } } });
   const runs = Number(values.runs);
   const wanted = values.framework;
