@@ -31,7 +31,7 @@ import { WorkerProcess } from "../orchestrator/supervisor/worker-process.ts";
 import { findAdapter } from "../contract/catalogue.ts";
 import { toJs } from "@agentic-arena/py-semantics";
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { median } from "./support/measure.ts";
+import { COLD_START_ARENA, coldStartConfig, median } from "./support/measure.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
@@ -165,8 +165,8 @@ for (let i = 0; i < RUNS * 4; i++) {
   const t0 = performance.now();
   const { worker, failure } = await WorkerProcess.start({ id: `w${i}`, adapter: adapters[0]!, corpusPath, logFile: path.join(runsDir, "start.log") });
   const built = failure ?? (await worker.build({
-    arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
-    config: { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 },
+    arena: COLD_START_ARENA,
+    config: coldStartConfig("m"),
     tag: "bench",
   }));
   const wall = (performance.now() - t0) / 1000;

@@ -47,10 +47,10 @@ import { execa, type Options } from "execa";
 import { ADAPTER_CATALOG, findAdapter } from "../contract/catalogue.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { PYTHON_HOST_ROOT, pythonExecutable, pythonHostEnv } from "../orchestrator/supervisor/python-host.ts";
-import { cpuSecondsOf, forkInGroup, hierarchyOf, makeGroup, removeGroup } from "./support/cgroup.ts";
+import { cpuGroups, hierarchyOf } from "./support/cgroup.ts";
 import { loadAverage } from "./support/timed-run.ts";
 import { prepareProtocolFloor } from "./support/protocol-floor.ts";
-import { coldStart, FETCH_CLIENT, frameworkImportScript, HTTP_CLIENT, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
+import { COLD_START_ARENA as arena, coldStart, FETCH_CLIENT, frameworkImportScript, HTTP_CLIENT, median, type CpuGroup, type StartTimes } from "./support/measure.ts";
 
 const { values } = parseArgs({
   options: { runs: { type: "string", default: "7" }, "python-adapters": { type: "boolean", default: false }, "node-adapters": { type: "boolean", default: false }, only: { type: "string", multiple: true } },
@@ -58,18 +58,11 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const ONE_CALL = fileURLToPath(new URL("../tests/hosts/adapters/one_call.py", import.meta.url));
 const REPO = fileURLToPath(new URL("..", import.meta.url));
-const arena = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
 
-let made = 0;
 const cpu: CpuGroup | undefined = (() => {
   try {
     hierarchyOf("cpuacct");
-    return {
-      make: () => makeGroup("cpuacct", `arena-host-start-${process.pid}-${(made += 1)}`),
-      fork: forkInGroup,
-      readMs: (g) => cpuSecondsOf(g) * 1000,
-      remove: removeGroup,
-    };
+    return cpuGroups("arena-host-start");
   } catch (err) {
     process.stderr.write(`CPU not counted: ${(err as Error).message}\n`);
     return undefined;

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { findAdapter } from "../contract/catalogue.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
-import { coldStartMs, median } from "./support/measure.ts";
+import { COLD_START_ARENA, coldStartMs, median } from "./support/measure.ts";
 
 const { values } = parseArgs({ options: { tsx: { type: "string" }, runs: { type: "string", default: "7" } } });
 if (!values.tsx) {
@@ -29,7 +29,7 @@ function startOnce(adapterName: string, loader: string | undefined): Promise<num
   const adapter = findAdapter(adapterName)!;
   return coldStartMs({
     adapter: { name: adapter.name, module: adapter.module },
-    arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
+    arena: COLD_START_ARENA,
     corpusPath: DEFAULT_CORPUS_PATH,
     model: "m",
     ...(loader ? { env: { NODE_OPTIONS: `--import ${loader}` } } : {}),

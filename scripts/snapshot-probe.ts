@@ -10,8 +10,8 @@
  *   built on tool_use (the frameworks import their packages there); `--load-only` stops after the
  *   module (`node --build-snapshot`); a refusal is reported with V8's or Node's first reason;
  * - times, alternating, each in a cpuacct cgroup of its own (the whole tree), `node -e 0`, the same
- *   text evaluated as a worker does now (a V8 code cache written after a warm-up, as
- *   workers/bundle-start.cjs), and a process deserialised from the snapshot: both end once the
+ *   text started as a worker's script is (workers/bundle-start.cjs beside it, with the V8 code
+ *   cache a warm-up wrote), and a process deserialised from the snapshot: both end once the
  *   adapter has built one runner (the snapshot's builder built one too and dropped it, so its
  *   framework's modules arrive evaluated; with `--load-only`, once the module is loaded), so the
  *   difference is what a snapshot would save; beside
@@ -24,31 +24,26 @@
  *   node scripts/snapshot-probe.ts [--runs N] [--framework NAME]… [--load-only]
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ADAPTER_CATALOG } from "../contract/catalogue.ts";
 import { disableTelemetry } from "../contract/telemetry.ts";
+import { START_SCRIPT } from "../orchestrator/supervisor/bundle-source.ts";
+import { CODE_CACHE_FILE } from "../orchestrator/supervisor/code-cache.ts";
 import { prepareWorkerEntry } from "../orchestrator/supervisor/worker-entry.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
-import { cpuSecondsOf, forkInGroup, makeGroup, removeGroup } from "./support/cgroup.ts";
-import { coldStart, coldStartConfig, median, type CpuGroup } from "./support/measure.ts";
+import { cpuGroups } from "./support/cgroup.ts";
+import { COLD_START_ARENA, coldStart, coldStartConfig, median } from "./support/measure.ts";
 import { loadAverage, timedNode } from "./support/timed-run.ts";
 
 /** Stripped from a refusal's paths. */
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 /** Where bundle-source.ts ends the shared text and begins the entry that starts the host. */
 const ENTRY_MARK = "// <arena-worker-entry>";
-let groups = 0;
-const cpu: CpuGroup = {
-  make: () => makeGroup("cpuacct", `arena-snapshot-probe-${process.pid}-${(groups += 1)}`),
-  fork: forkInGroup,
-  readMs: (g) => cpuSecondsOf(g) * 1000,
-  remove: removeGroup,
-};
-const TOOL_USE = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
+const cpu = cpuGroups("arena-snapshot-probe");
 const UUID_OF = 'process.stdout.write(require("node:crypto").randomUUID() + "\\n")';
 
 /**
@@ -64,7 +59,7 @@ function frameworkText(bundle: string, loadOnly: boolean): string | undefined {
   const register = text.slice(mark).split("\n").find((l) => l.startsWith("globalThis["));
   if (register === undefined) return undefined;
   const build = `globalThis.build = async () => { const adapter = (await globalThis[Symbol.for("agentic-arena.bundled-adapter")].load()).default;
-  ${loadOnly ? "void adapter;" : `await adapter.build(${JSON.stringify(TOOL_USE)}, ${JSON.stringify(coldStartConfig("m"))}, { tools: { dispatch: () => "" } });`} };`;
+  ${loadOnly ? "void adapter;" : `await adapter.build(${JSON.stringify(COLD_START_ARENA)}, ${JSON.stringify(coldStartConfig("m"))}, { tools: { dispatch: () => "" } });`} };`;
   return `${text.slice(0, mark)}${register}\n${build}\n`;
 }
 
@@ -76,18 +71,8 @@ function frameworkText(bundle: string, loadOnly: boolean): string | undefined {
 const snapshotEntry = (text: string) =>
   `${text}globalThis.build().then(() => require("node:v8").startupSnapshot.setDeserializeMainFunction(() => globalThis.build().then(() => { ${UUID_OF}; })));\n`;
 
-/** The comparator: the same text compiled with a code cache as a worker's script is, then loaded. */
-const codeCacheRunner = (textFile: string, cacheFile: string) => `"use strict";
-const fs = require("node:fs"), vm = require("node:vm"), { createRequire } = require("node:module");
-const out = process.env.PROBE_CACHE_OUT;
-const cachedData = out === undefined ? fs.readFileSync(${JSON.stringify(cacheFile)}) : undefined;
-const script = new vm.Script("(function (exports, require, module, __filename, __dirname) {" + fs.readFileSync(${JSON.stringify(textFile)}, "utf8") + "\\n})",
-  { filename: ${JSON.stringify(textFile)}, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
-if (cachedData !== undefined && script.cachedDataRejected) throw new Error("code cache refused");
-const own = { exports: {} };
-script.runInThisContext()(own.exports, createRequire(${JSON.stringify(textFile)}), own, ${JSON.stringify(textFile)}, __dirname);
-globalThis.build().then(() => { if (out !== undefined) fs.writeFileSync(out, script.createCachedData()); ${UUID_OF}; });
-`;
+/** The comparator's bundle: the same text and one `build()`, started as a worker's script is (workers/bundle-start.cjs). */
+const codeCacheBundle = (text: string) => `${text}globalThis.build().then(() => { ${UUID_OF}; });\n`;
 
 /** The first line of a refused build that says why (V8's fatal check, Node's error, a handle). */
 function refusal(output: string): string {
@@ -111,17 +96,19 @@ async function probe(name: string, module: string, o: { readonly runs: number; r
   const bundle = path.join(path.dirname(entry.file), "bundle.cjs");
   const text = entry.bundled && existsSync(bundle) ? frameworkText(bundle, o.loadOnly) : undefined;
   if (text === undefined) return { adapter: name, refused: "its worker is not one script (ES modules or the sources)" };
-  const textFile = path.join(scratch, `${name}.cjs`);
+  // The comparator is the project's own start script beside its bundle, as a built worker entry has it.
+  const dir = path.join(scratch, name);
+  mkdirSync(dir);
+  const runner = path.join(dir, "start.cjs");
+  copyFileSync(START_SCRIPT, runner);
+  writeFileSync(path.join(dir, "bundle.cjs"), codeCacheBundle(text));
   const entryFile = path.join(scratch, `${name}.snapshot-entry.cjs`);
   const blob = path.join(scratch, `${name}.blob`);
-  const cache = path.join(scratch, `${name}.code-cache`);
-  const runner = path.join(scratch, `${name}.runner.cjs`);
-  writeFileSync(textFile, text);
   writeFileSync(entryFile, snapshotEntry(text));
-  writeFileSync(runner, codeCacheRunner(textFile, cache));
   const built = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", entryFile], { cwd: scratch, encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } });
   if (built.status !== 0) return { adapter: name, refused: refusal(`${built.stdout}\n${built.stderr}`) };
-  execFileSync(process.execPath, [runner], { env: { ...process.env, PROBE_CACHE_OUT: cache }, stdio: "ignore" });
+  // The warm-up writes the code cache once the build is done, as code-cache.ts has a worker's made.
+  execFileSync(process.execPath, [runner], { env: { ...process.env, ARENA_CODE_CACHE_OUT: path.join(dir, CODE_CACHE_FILE) }, stdio: "ignore" });
   const sameUuid = execFileSync(process.execPath, ["--snapshot-blob", blob], { encoding: "utf8" }) === execFileSync(process.execPath, ["--snapshot-blob", blob], { encoding: "utf8" });
   const variants = { floor: ["-e", "0"], cache: [runner], snapshot: ["--snapshot-blob", blob] } as const;
   const samples = { floor: { cpu: [] as number[], wall: [] as number[] }, cache: { cpu: [] as number[], wall: [] as number[] }, snapshot: { cpu: [] as number[], wall: [] as number[] }, worker: { cpu: [] as number[], wall: [] as number[] } };
@@ -132,7 +119,7 @@ async function probe(name: string, module: string, o: { readonly runs: number; r
       samples[label].cpu.push(t.cpuSeconds * 1000);
       samples[label].wall.push(t.wallSeconds * 1000);
     }
-    const w = await coldStart({ adapter: { name, module }, arena: TOOL_USE, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache: true, cpu });
+    const w = await coldStart({ adapter: { name, module }, arena: COLD_START_ARENA, corpusPath: DEFAULT_CORPUS_PATH, model: "m", runCache: true, cpu });
     samples.worker.cpu.push(w.cpuMs ?? Number.NaN);
     samples.worker.wall.push(w.totalMs);
   }

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { CpuGroup } from "./measure.ts";
 
 export type Controller = "cpuacct" | "memory";
 
@@ -61,4 +62,15 @@ export function removeGroup(group: string): void {
   } catch (err) {
     process.stderr.write(`cgroup ${group} not removed: ${(err as Error).message}\n`);
   }
+}
+
+/** Groups for measured starts (support/measure.ts `CpuGroup`), named `<prefix>-<pid>-<n>`. */
+export function cpuGroups(prefix: string): CpuGroup {
+  let made = 0;
+  return {
+    make: () => makeGroup("cpuacct", `${prefix}-${process.pid}-${(made += 1)}`),
+    fork: forkInGroup,
+    readMs: (g) => cpuSecondsOf(g) * 1000,
+    remove: removeGroup,
+  };
 }

@@ -63,6 +63,9 @@ export async function coldStartMs(o: ColdStart): Promise<number> {
   return (await coldStart(o)).totalMs;
 }
 
+/** The arena a measured start builds on: tool_use's tools, no dataset. */
+export const COLD_START_ARENA: ArenaSpec = { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false };
+
 /** The config a measured start builds with: the gateway URL is a closed port, so building sends no request. */
 export function coldStartConfig(model: string): AdapterConfig {
   return { model, baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 8 };
