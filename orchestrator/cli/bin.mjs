@@ -43,7 +43,7 @@ if (!atLeast(process.versions.node, REQUIRED_NODE)) {
     process.stderr.write(`arena: ARENA_CLI_BUNDLE: '${setting.invalid}' is not on or off\n`);
     process.exit(2);
   }
-  const { main, EXIT_INFRA, terminalWriter } = await loadCli();
+  const { main, EXIT_INFRA, terminalWriter } = await loadCli(process.argv[2]);
   // A reader that went away (`| head`, a closed terminal) stops the output, never the run.
   const stdout = terminalWriter(process.stdout);
   const stderr = terminalWriter(process.stderr);

@@ -3,8 +3,9 @@
  * with everything it imports, into one file. One file, not chunks: a command loads the whole of
  * its code at start, so removing an old bundle can never pull a lazily loaded chunk from under a
  * run still going (the commands' modules stay lazy inside the file: esbuild evaluates a dynamic
- * import's module when it is called). `pnpm install` builds it (scripts/build-cli.ts); a stale
- * one is rebuilt by the first `arena` command that finds it so.
+ * import's module when it is called). One CommonJS script, which load.mjs runs with a V8 code
+ * cache kept beside it. `pnpm install` builds it (scripts/build-cli.ts); a stale one is rebuilt by
+ * the first `arena` command that finds it so.
  *
  * Two things keep the bundle's behaviour the sources': every `import.meta.url`, `dirname` and
  * `filename` of a project file is replaced by that file's own (the orchestrator finds the
@@ -64,11 +65,14 @@ export async function buildCliBundle(): Promise<BuiltBundle> {
   const name = `b-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
   const dir = path.join(CACHE_DIR, name);
   const inputs = new Map<string, readonly [number, number]>();
-  await build({
+  const built = await build({
     stdin: { contents: ENTRY_SOURCE, resolveDir: REPO, sourcefile: "arena-cli-entry.ts", loader: "ts" },
     outfile: path.join(dir, BUNDLE_FILE),
     bundle: true,
-    format: "esm",
+    // CommonJS: load.mjs runs it as a vm.Script with a code cache. No module of it awaits at its top level.
+    format: "cjs",
+    // The sources are ES modules, strict by definition; a CommonJS script is strict only when it says so.
+    banner: { js: '"use strict";' },
     platform: "node",
     target: "node24",
     external: EXTERNAL,
@@ -77,6 +81,10 @@ export async function buildCliBundle(): Promise<BuiltBundle> {
     // Names kept: error classes are reported by name (`${err.name}: …`) and matched on it.
     keepNames: true,
   });
+  // CommonJS has no import.meta: esbuild would hand a package that reads it an empty object.
+  // Refused instead, so `arena` starts from the sources (fresh.mjs) rather than from a bundle that differs.
+  const meta = built.warnings.find((w) => w.text.includes("import.meta"));
+  if (meta) throw new Error(`the CLI's bundle cannot be CommonJS: ${meta.location?.file ?? "a module"} reads import.meta (${meta.text})`);
   // The recipe is an input too: a bundle built by another build.ts (another EXTERNAL, say) is stale.
   for (const recipe of [fileURLToPath(import.meta.url), path.join(path.dirname(fileURLToPath(import.meta.url)), "layout.mjs")]) {
     const stat = statSync(recipe);

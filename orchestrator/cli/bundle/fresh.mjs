@@ -13,12 +13,12 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { BUNDLE_FILE, MANIFEST, MANIFEST_VERSION, REPO } from "./layout.mjs";
+import { loadBundle } from "./load.mjs";
 
 /**
- * The bundle's file URL when every input is as it was built from; otherwise undefined (no
- * bundle, another Node, a changed, moved or deleted input).
+ * The bundle's file when every input is as it was built from; otherwise undefined (no bundle,
+ * another Node, a changed, moved or deleted input).
  */
 export function freshBundle(manifestFile = MANIFEST) {
   let manifest;
@@ -33,7 +33,7 @@ export function freshBundle(manifestFile = MANIFEST) {
     if (!now || now.mtimeMs !== mtimeMs || now.size !== size) return undefined;
   }
   const file = path.join(path.dirname(manifestFile), String(manifest.dir), BUNDLE_FILE);
-  return statSync(file, { throwIfNoEntry: false })?.isFile() ? pathToFileURL(file).href : undefined;
+  return statSync(file, { throwIfNoEntry: false })?.isFile() ? file : undefined;
 }
 
 /** `ARENA_CLI_BUNDLE`, read as ARENA_WORKER_BUNDLE is: `on` (or unset) or `off`; anything else is a mistake to refuse. */
@@ -48,21 +48,22 @@ export function cliBundleSetting(env = process.env) {
  * What bin.mjs runs (`main`, `EXIT_INFRA`, `terminalWriter`): from a fresh bundle, from one built now when the bundle is stale (the
  * first command after an edit pays the build, every later one starts from it), or from the
  * sources when `ARENA_CLI_BUNDLE` is not `on` or the build cannot be made (esbuild missing): the same code
- * either way, so the choice changes how fast `arena` starts, never what it does.
+ * either way, so the choice changes how fast `arena` starts, never what it does. `command` (the
+ * CLI's first argument) decides whether this process writes the bundle's code cache (load.mjs).
  */
-export async function loadCli() {
+export async function loadCli(command) {
   if (cliBundleSetting() === "on") {
-    let url = freshBundle();
-    if (!url) {
+    let file = freshBundle();
+    if (!file) {
       try {
         const { buildCliBundle } = await import("./build.ts");
         await buildCliBundle();
-        url = freshBundle();
+        file = freshBundle();
       } catch {
-        url = undefined;
+        file = undefined;
       }
     }
-    if (url) return import(url);
+    if (file) return loadBundle(file, command).exports;
   }
   const [{ main }, { EXIT_INFRA }, { terminalWriter }] = await Promise.all([import("../main.ts"), import("../exit-codes.ts"), import("../terminal.ts")]);
   return { main, EXIT_INFRA, terminalWriter };

@@ -15,5 +15,6 @@ export const ENTRY_SOURCE = [
   'export { EXIT_INFRA } from "./orchestrator/cli/exit-codes.ts";',
   'export { terminalWriter } from "./orchestrator/cli/terminal.ts";',
 ].join("\n");
-export const BUNDLE_FILE = "cli.mjs";
-export const MANIFEST_VERSION = 1;
+/** CommonJS, so load.mjs can run it from a V8 code cache (a vm.Script; an ES module cannot be given one). */
+export const BUNDLE_FILE = "cli.cjs";
+export const MANIFEST_VERSION = 2;
