@@ -8,6 +8,9 @@
  * - `late-litterer` writes into another adapter's checkpoint folder after the restart. Sealed:
  *   the write lands in a throwaway layer, nothing reaches the folder, and the item's record names
  *   it (`sandbox-write`). Watched: the write happens and is recorded on the lane.
+ * - `tidy-litterer` leaves a note in its checkpoint root from its third item on and puts the
+ *   folder's times back. Sealed: the check after the leg, which skips a layer folder whose inode
+ *   and ctime have not moved since it was found clean, still finds it on that item.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -15,6 +18,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FIXTURES } from "../../fixtures/catalogue.ts";
 import { PLANTED } from "../../fixtures/adapters/late-litterer/index.ts";
+import { NOTE } from "../../fixtures/adapters/tidy-litterer/index.ts";
 import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
 import { probeRun, type ProbeRun } from "../probes/support.ts";
 import { OUR_ARENAS } from "../support/run.ts";
@@ -83,6 +87,25 @@ describe.skipIf(!sealed)("sealed (bubblewrap)", () => {
     const writes = (item.violations ?? []).filter((v) => v.rule === "sandbox-write");
     expect(writes.map((v) => [v.leg, v.detail])).toEqual([[2, `wrote ${foreign} (outside its item's folder and TMPDIR; removed)`]]);
     expect(run.record.isolation?.violations).toBeUndefined();
+  }, 60_000);
+});
+
+describe.skipIf(!sealed)("sealed (bubblewrap), a layer folder's times put back", () => {
+  it("tidy-litterer: the note of its third item is found after that item's leg, though the folder's mtime is as it was", async () => {
+    vi.stubEnv("ARENA_SANDBOX", "bwrap");
+    const run = await probeRun({
+      adapter: { name: "tidy-litterer", module: FIXTURES["tidy-litterer"].module },
+      arena: path.join(OUR_ARENAS, "tool_use"),
+      items: ["tu-01", "tu-02", "tu-03", "tu-04"],
+    });
+    // One worker ran all four, so the layer was walked clean after the first two legs.
+    const logs = readdirSync(run.logDir).map((f) => readFileSync(path.join(run.logDir, f), "utf8")).join("");
+    expect([...logs.matchAll(/tidy-litterer: (tu-\d+) left/g)].map((m) => m[1])).toEqual(["tu-03", "tu-04"]);
+    const note = path.join(run.checkpointRoot, NOTE);
+    expect(existsSync(note)).toBe(false);
+    const writes = run.record.items.map((i) => (i.violations ?? []).filter((v) => v.rule === "sandbox-write").map((v) => v.detail));
+    const wrote = [`wrote ${note} (outside its item's folder and TMPDIR; removed)`];
+    expect(writes).toEqual([[], [], wrote, wrote]);
   }, 60_000);
 });
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PrivateArea } from "../../orchestrator/supervisor/sandbox/private-area.ts";
+import { PrivateArea, SETTLED_MS } from "../../orchestrator/supervisor/sandbox/private-area.ts";
 
 function area() {
   const root = mkdtempSync(path.join(os.tmpdir(), "arena-area-"));
@@ -103,5 +103,56 @@ describe("a private area's slot", () => {
     expect(existsSync(second.dir)).toBe(true);
     expect(readdirSync(path.dirname(slot))).toEqual([]);
     expect(existsSync(path.join(root, "layers"))).toBe(false);
+  });
+});
+
+/**
+ * A layer as bubblewrap leaves it: the covered folder `/v/home` seen through `layers/0`, with the
+ * parents of a file bound read-only inside it (`/v/home/app/file.txt`) made on the host.
+ */
+function layered() {
+  const root = mkdtempSync(path.join(os.tmpdir(), "arena-area-"));
+  const tmp = path.join(root, "tmp");
+  mkdirSync(tmp, { recursive: true });
+  const a = new PrivateArea({
+    layersRoot: path.join(root, "layers"),
+    slot: path.join(root, "checkpoints", ".private", "vanilla-w0"),
+    checkpointDir: path.join(root, "checkpoints", "vanilla"),
+    tmp,
+    covered: ["/v/home"],
+    readable: ["/v/home/app/file.txt"],
+    writable: [tmp],
+  });
+  const app = path.join(root, "layers", "0", "app");
+  mkdirSync(app, { recursive: true });
+  writeFileSync(path.join(app, "file.txt"), "");
+  // A leg that held no item folder: only the layers and the TMPDIR are checked.
+  const check = () => a.leave(path.join(root, "not-entered"));
+  return { app, check };
+}
+
+const wrote = (p: string) => `wrote ${p} (outside its item's folder and TMPDIR; removed)`;
+
+describe("a private area's layers", () => {
+  it("report what is written in them after any leg, in a folder a walk found clean long before as in one it did not", async () => {
+    const { app, check } = layered();
+    await new Promise((r) => setTimeout(r, SETTLED_MS + 20));
+    expect(check()).toEqual([]);
+    expect(check()).toEqual([]);
+    writeFileSync(path.join(app, "stash.json"), "{}");
+    expect(check()).toEqual([wrote("/v/home/app/stash.json")]);
+    expect(existsSync(path.join(app, "stash.json"))).toBe(false);
+    expect(readdirSync(app)).toEqual(["file.txt"]);
+  });
+
+  it("list a folder again when it changed within SETTLED_MS before the walk: a write in the same clock tick leaves its ctime as it was", () => {
+    const { app, check } = layered();
+    // The folders were made just now: this walk finds them clean, but too recent to trust. Only a
+    // kernel with coarse timestamps can give the write below the ctime the walk saw; since Linux
+    // 6.13 (multigrain timestamps) a change after a stat gets a finer one, so there this passes
+    // without the SETTLED_MS rule too.
+    expect(check()).toEqual([]);
+    writeFileSync(path.join(app, "stash.json"), "{}");
+    expect(check()).toEqual([wrote("/v/home/app/stash.json")]);
   });
 });

@@ -9,7 +9,10 @@
  *
  * After every leg the area is inspected: anything written in a layer, or in the slot outside the
  * item's folder, is an attempt to write outside. It is reported (to the item's record, by the
- * caller) and removed, and the TMPDIR is emptied, so no write survives into the next item.
+ * caller) and removed, and the TMPDIR is emptied, so no write survives into the next item. A layer
+ * folder an earlier inspection found clean is listed again only when its inode or ctime moved
+ * (SETTLED_MS says why that cannot miss an entry): most layers never change, and listing each of
+ * them after every leg was most of the orchestrator's system calls per item.
  *
  * The folders that lead to the item's folder in the slot (its arena's) are made once and parked
  * between legs beside the slot, where no worker sees them, rather than made and removed at every
@@ -24,9 +27,20 @@
  * parked only when no leg in flight holds a folder inside it. The TMPDIR is the process's, so it is
  * emptied only when no leg is in flight: the one thing seats share besides the process.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, type Dirent } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { within, type Mount } from "./bwrap.ts";
+
+/**
+ * How long before a layer walk a folder's last change must be for the walk to trust its ctime
+ * next time. Creating, removing or renaming an entry sets the folder's ctime to the kernel's coarse
+ * clock, which moves in ticks (1–10 ms): a change made in the same tick as the one a walk saw
+ * would leave the ctime as it was, so a folder changed that recently is listed again (Linux 6.13
+ * and later give a change made after a stat a finer timestamp; older kernels do not). A worker
+ * cannot set a ctime back (utimes sets atime and mtime, and moves the ctime to now), nor step the
+ * clock inside bubblewrap, so an unchanged ctime and inode mean no entry was added or removed.
+ */
+export const SETTLED_MS = 50;
 
 export interface AreaPlan {
   /** Where this worker's layers are made on the host (a private, fresh folder). */
@@ -58,6 +72,8 @@ export class PrivateArea {
   readonly #parked = new Set<string>();
   /** Found by a dispose() during a leg (the worker died), for that leg's leave(). */
   #found: string[] = [];
+  /** Layer folders a walk found clean, by host path: their inode, ctime and the sub-folders walked into. */
+  readonly #clean = new Map<string, { readonly ino: bigint; readonly ctimeNs: bigint; readonly into: readonly string[] }>();
 
   constructor(plan: AreaPlan) {
     this.#plan = plan;
@@ -130,7 +146,8 @@ export class PrivateArea {
       const top = (dir: string) => this.#relative(dir)?.split(path.sep)[0];
       if (!held.some((h) => top(h) === top(itemDir))) this.#parkTop(this.#relative(itemDir)!);
     }
-    for (const layer of this.#layers) strays.push(...this.#strays(layer.host, layer.at));
+    const walkStart = Date.now();
+    for (const layer of this.#layers) strays.push(...this.#strays(layer.host, layer.at, [], [], walkStart));
     if (held.length === 0) this.#empty(this.#plan.tmp);
     const others = held.length === 0 ? "" : ` while ${held.length} other item${held.length === 1 ? " was" : "s were"} in this worker, so it may be theirs`;
     return [...this.#found.splice(0), ...strays.map((p) => `wrote ${p} (outside its item's folder and TMPDIR${others}; removed)`)];
@@ -165,12 +182,27 @@ export class PrivateArea {
     return rel === "" || rel.startsWith("..") || path.isAbsolute(rel) ? undefined : rel;
   }
 
-  /** Entries under `host` that are no mount point and no parent of one, named by where the worker saw them. */
-  #strays(host: string, at: string, held: readonly string[] = [], inSlot: readonly string[] = []): string[] {
+  /**
+   * Entries under `host` that are no mount point and no parent of one, named by where the worker
+   * saw them. With `walkStart` (a layer's walk; Date.now() before it began), a folder found clean is
+   * remembered by its inode and ctime, and while both are unchanged it is not listed again: only
+   * its sub-folders on the way to mount points are visited (see {@link SETTLED_MS}).
+   */
+  #strays(host: string, at: string, held: readonly string[] = [], inSlot: readonly string[] = [], walkStart?: number): string[] {
     const out: string[] = [];
     const points = [...this.#mountPoints, ...held];
-    const walk = (dir: string, seenAs: string, entries: readonly Dirent[]) => {
-      for (const entry of entries) {
+    const settledBefore = walkStart === undefined ? undefined : BigInt(walkStart - SETTLED_MS) * 1_000_000n;
+    const walk = (dir: string, seenAs: string) => {
+      // Taken before the listing: a change made between the two shows in the next walk's ctime.
+      const stat = settledBefore === undefined ? undefined : statSync(dir, { bigint: true, throwIfNoEntry: false });
+      const known = stat === undefined ? undefined : this.#clean.get(dir);
+      if (known !== undefined && known.ino === stat!.ino && known.ctimeNs === stat!.ctimeNs) {
+        for (const name of known.into) walk(path.join(dir, name), path.join(seenAs, name));
+        return;
+      }
+      const into: string[] = [];
+      let removed = false;
+      for (const entry of listing(dir) ?? []) {
         const name = entry.name;
         const real = path.join(dir, name);
         const virtual = path.join(seenAs, name);
@@ -178,15 +210,19 @@ export class PrivateArea {
         // The entry's type as lstat gives it (a symlink is not a directory): from the listing
         // itself, where Node asks lstat only for a file system that does not say.
         if (entry.isDirectory() && points.some((m) => within(m, virtual))) {
-          walk(real, virtual, listing(real) ?? []);
+          into.push(name);
+          walk(real, virtual);
           continue;
         }
         out.push(virtual);
+        removed = true;
         rmSync(real, { recursive: true, force: true });
       }
+      if (stat === undefined) return;
+      if (!removed && stat.ctimeNs < settledBefore!) this.#clean.set(dir, { ino: stat.ino, ctimeNs: stat.ctimeNs, into });
+      else this.#clean.delete(dir);
     };
-    const top = listing(host);
-    if (top !== undefined) walk(host, at, top);
+    walk(host, at);
     return out;
   }
 
