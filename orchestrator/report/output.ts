@@ -13,7 +13,9 @@ import { isRunId } from "../store/run-id.ts";
 import { FORMAT_VERSION, RunRecordSchema, type RunRecord } from "./record.ts";
 import { renderCsv, renderJson, renderMarkdown, scorecardRows } from "./scorecard.ts";
 import { renderSummary, type CellSource } from "./summary.ts";
-import { mergePublished, PublishedReadError, replacesPublished, readPublished, writePublished, type PublishedFile, type PublishOutcome } from "./publish.ts";
+import { mergePublished, PublishedReadError, readPublished, replacesServed, writePublished, type PublishedFile, type PublishOutcome } from "./publish.ts";
+import type { Servedness } from "./not-served.ts";
+import { RecordIndex, type RecordFacts } from "./record-index.ts";
 import type { PublishedSource } from "./scorecard-schema.ts";
 
 export class RecordReadError extends Error {
@@ -112,41 +114,79 @@ export interface LatestRecords {
 /**
  * The newest complete, non-partial result per arena × framework for `mode`, across run folders,
  * unless an older one was better served by the provider (report/publish.ts).
- * An unreadable or old-format record is skipped with one warning naming the file.
+ * An unreadable or old-format record is skipped with one warning naming the file. Which records
+ * hold those results is decided from the record index (report/record-index.ts); only they are
+ * read whole.
  */
 export function latestRecords(runsDir: string, mode: RunRecord["mode"], warn: (line: string) => void): LatestRecords {
   for (const f of listDir(runsDir).filter((f) => f.endsWith(".json"))) {
     warn(`skipped ${path.join(runsDir, f)}: a record from before run folders (format_version 1); delete it or keep it for reference`);
   }
-  const base = new Map<string, RunRecord>();
-  const rows = new Map<string, Map<string, { adapterRecord: RunRecord["frameworks"][number]; record: RunRecord }>>();
+  const index = RecordIndex.open(runsDir);
+  const seen: { readonly file: string; readonly facts: RecordFacts }[] = [];
   for (const runId of listDir(runsDir).filter(isRunId)) {
     const recordsDir = path.join(runsDir, runId, "records");
     for (const f of listDir(recordsDir).filter((f) => f.endsWith(".json"))) {
-      let record: RunRecord;
+      const file = path.join(recordsDir, f);
       try {
-        record = readRunRecord(path.join(recordsDir, f));
+        seen.push({ file, facts: index.facts(file, readRunRecord) });
       } catch (err) {
         warn(`skipped ${err instanceof RecordReadError ? err.message : String(err)}`);
-        continue;
-      }
-      if (record.mode !== mode || record.status !== "complete" || record.filtered_to) continue;
-      base.set(record.arena, record);
-      const byAdapter = rows.get(record.arena) ?? new Map<string, { adapterRecord: RunRecord["frameworks"][number]; record: RunRecord }>();
-      rows.set(record.arena, byAdapter);
-      for (const adapterRecord of record.frameworks) {
-        // The publishing rule here too: a newer lane the provider served less completely does not hide a better one.
-        const earlier = byAdapter.get(adapterRecord.framework)?.adapterRecord;
-        if (!earlier || replacesPublished(adapterRecord, earlier)) byAdapter.set(adapterRecord.framework, { adapterRecord, record });
       }
     }
   }
+  // A record the index vouched for may still fail to read whole (it went, or this harness reads
+  // records more strictly than the one that noted it): it is skipped and the choice made again.
+  for (;;) {
+    const chosen = chooseLatest(seen, mode);
+    try {
+      const latest = readChosen(chosen, index);
+      index.save();
+      return latest;
+    } catch (err) {
+      const at = err instanceof RecordReadError ? seen.findIndex((s) => s.file === err.file) : -1;
+      if (at < 0) throw err;
+      const { file, message } = err as RecordReadError;
+      warn(`skipped ${message}`);
+      seen.splice(at, 1);
+      index.drop(file);
+    }
+  }
+}
+
+interface Chosen {
+  /** Per arena: the newest record's file (its meta), and each framework's lane as file and position. */
+  readonly base: Map<string, string>;
+  readonly rows: Map<string, Map<string, { readonly file: string; readonly at: number; readonly served: Servedness }>>;
+}
+
+function chooseLatest(seen: readonly { readonly file: string; readonly facts: RecordFacts }[], mode: RunRecord["mode"]): Chosen {
+  const base = new Map<string, string>();
+  const rows: Chosen["rows"] = new Map();
+  for (const { file, facts } of seen) {
+    if (facts.mode !== mode || facts.status !== "complete" || facts.filtered) continue;
+    base.set(facts.arena, file);
+    const byAdapter = rows.get(facts.arena) ?? new Map();
+    rows.set(facts.arena, byAdapter);
+    for (const [at, lane] of facts.lanes.entries()) {
+      // The publishing rule here too: a newer lane the provider served less completely does not hide a better one.
+      const earlier = byAdapter.get(lane.framework);
+      if (!earlier || replacesServed(lane.served, earlier.served)) byAdapter.set(lane.framework, { file, at, served: lane.served });
+    }
+  }
+  return { base, rows };
+}
+
+function readChosen({ base, rows }: Chosen, index: RecordIndex): LatestRecords {
   const records: RunRecord[] = [];
   const sources: CellSource[] = [];
-  for (const [arena, meta] of base) {
-    const cells = [...rows.get(arena)!.values()];
-    records.push({ ...meta, frameworks: cells.map((c) => c.adapterRecord) });
-    for (const c of cells) sources.push({ arena, framework: c.adapterRecord.framework, runId: c.record.run_id, startedAt: c.record.started_at });
+  for (const [arena, file] of base) {
+    const meta = index.record(file, readRunRecord);
+    const cells = [...rows.get(arena)!.values()].map((lane) => ({ record: index.record(lane.file, readRunRecord), at: lane.at }));
+    records.push({ ...meta, frameworks: cells.map((c) => c.record.frameworks[c.at]!) });
+    for (const c of cells) {
+      sources.push({ arena, framework: c.record.frameworks[c.at]!.framework, runId: c.record.run_id, startedAt: c.record.started_at });
+    }
   }
   return { records, sources };
 }

@@ -36,9 +36,14 @@ const RANK: Record<Servedness, number> = { all: 2, some: 1, none: 0 };
 
 /** Whether `next` may replace `published` (absent: nothing to protect). */
 export function replacesPublished(next: AdapterRecord, published: AdapterRecord | undefined): boolean {
-  const rank = RANK[laneServedness(next)];
+  return replacesServed(laneServedness(next), published === undefined ? undefined : laneServedness(published));
+}
+
+/** The same rule on how much of each lane the provider served (report/record-index.ts keeps that alone). */
+export function replacesServed(next: Servedness, published: Servedness | undefined): boolean {
+  const rank = RANK[next];
   if (rank === 0) return false;
-  return published === undefined || rank >= RANK[laneServedness(published)];
+  return published === undefined || rank >= RANK[published];
 }
 
 export interface PublishOutcome {
