@@ -1,16 +1,16 @@
 /**
  * What the run-folder summary across runs (output.ts `latestRecords`) needs to know of each run
  * record before it picks which ones to read whole: its arena, mode and status, whether it was
- * filtered, and how well the provider served each lane. Kept in `runs/.record-index`, keyed by each
- * record's path, size and modification time, so a run concludes by reading the records it shows
- * rather than every record of every earlier run: with 68 runs (~480 records) here, that reading
- * was ~130 ms of CPU at the end of every mock run, and it grew with each run
- * (docs/performance.md, "The cross-run summary").
+ * filtered, and how well the provider served each lane. Kept in `runs/.record-index`, keyed by
+ * each record's path, inode, size and modification time, so a run concludes by reading the records
+ * it shows rather than every record of every earlier run: with 68 runs here, that reading was
+ * ~130 ms of CPU at the end of every mock run, and it grew with each run (docs/performance.md,
+ * "the summary across runs reads only the records it shows").
  *
- * The index is only a cache: an entry is used while its record's size and time are what they were,
- * a record that changed or is new is read and noted again, and a missing, damaged or unwritable
- * index costs only the reading it would have saved. Records are written whole, by a rename
- * (files/atomic.ts), so a rewritten record has a new modification time.
+ * The index is only a cache: an entry is used while its record's inode, size and time are what
+ * they were, a record that changed or is new is read and noted again, and a missing, damaged or
+ * unwritable index costs only the reading it would have saved. Records are written whole, by a
+ * rename (files/atomic.ts), so a rewritten record is another inode, whatever its time and size.
  */
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -20,7 +20,7 @@ import type { RunRecord } from "./record.ts";
 
 /** No `.json`: latestRecords warns of the `.json` files it finds beside the run folders. */
 export const RECORD_INDEX_FILE = ".record-index";
-const INDEX_VERSION = 1;
+const INDEX_VERSION = 2;
 
 export interface RecordFacts {
   readonly arena: string;
@@ -32,6 +32,7 @@ export interface RecordFacts {
 }
 
 interface Entry {
+  readonly ino: number;
   readonly size: number;
   readonly mtimeMs: number;
   readonly facts: RecordFacts;
@@ -82,13 +83,13 @@ export class RecordIndex {
     const key = path.relative(this.#runsDir, file);
     const stat = statSync(file);
     const known = this.#before.get(key);
-    if (known !== undefined && known.size === stat.size && known.mtimeMs === stat.mtimeMs) {
+    if (known !== undefined && known.ino === stat.ino && known.size === stat.size && known.mtimeMs === stat.mtimeMs) {
       this.#now.set(key, known);
       return known.facts;
     }
     const record = read(file);
     this.#read.set(file, record);
-    const entry = { size: stat.size, mtimeMs: stat.mtimeMs, facts: factsOf(record) };
+    const entry = { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, facts: factsOf(record) };
     this.#now.set(key, entry);
     return entry.facts;
   }
