@@ -182,11 +182,15 @@ function readChosen({ base, rows }: Chosen, index: RecordIndex): LatestRecords {
   const sources: CellSource[] = [];
   for (const [arena, file] of base) {
     const meta = index.record(file, readRunRecord);
-    const cells = [...rows.get(arena)!.values()].map((lane) => ({ record: index.record(lane.file, readRunRecord), at: lane.at }));
-    records.push({ ...meta, frameworks: cells.map((c) => c.record.frameworks[c.at]!) });
-    for (const c of cells) {
-      sources.push({ arena, framework: c.record.frameworks[c.at]!.framework, runId: c.record.run_id, startedAt: c.record.started_at });
-    }
+    const cells = [...rows.get(arena)!].map(([framework, lane]) => {
+      const record = index.record(lane.file, readRunRecord);
+      const adapterRecord = record.frameworks[lane.at];
+      // Rewritten since the index noted it (a run writing it now): as unreadable, this once.
+      if (adapterRecord?.framework !== framework) throw new RecordReadError(lane.file, `changed while the summary was made (no ${framework} lane at ${lane.at})`);
+      return { record, adapterRecord };
+    });
+    records.push({ ...meta, frameworks: cells.map((c) => c.adapterRecord) });
+    for (const c of cells) sources.push({ arena, framework: c.adapterRecord.framework, runId: c.record.run_id, startedAt: c.record.started_at });
   }
   return { records, sources };
 }

@@ -88,6 +88,22 @@ describe("the record index", () => {
     expect(again).toEqual(warnings);
   });
 
+  it("skips a record it shows whose lanes moved since it was noted, as if it did not read", () => {
+    const { runsDir, file } = runs();
+    picked(runsDir);
+    // The same record with its two lanes swapped: same size, same inode, its mtime put back.
+    const f = file(2, "demo");
+    const before = statSync(f, { bigint: true });
+    const swapped = JSON.parse(readFileSync(f, "utf8")) as RunRecord;
+    swapped.frameworks.reverse();
+    writeFileSync(f, JSON.stringify(swapped, null, 2) + "\n");
+    expect(statSync(f).size).toBe(Number(before.size));
+    execFileSync("touch", ["-m", "-d", `@${before.mtimeNs / 1_000_000_000n}.${String(before.mtimeNs % 1_000_000_000n).padStart(9, "0")}`, f]);
+    const warnings: string[] = [];
+    expect(picked(runsDir, warnings).sources).toEqual(["demo/vanilla:3", "demo/other:1", "second/vanilla:3", "second/other:2"]);
+    expect(warnings).toEqual([expect.stringMatching(/^skipped .*000002\/records\/demo\.json: changed while the summary was made \(no other lane at 1\)$/)]);
+  });
+
   it("that is damaged or of another version is read past: the summary is the same", () => {
     const { runsDir } = runs();
     const first = picked(runsDir);
