@@ -38,7 +38,7 @@ interface Entry {
   readonly facts: RecordFacts;
 }
 
-export function factsOf(record: RunRecord): RecordFacts {
+function factsOf(record: RunRecord): RecordFacts {
   return {
     arena: record.arena,
     mode: record.mode,
@@ -54,7 +54,7 @@ export class RecordIndex {
   readonly #before: ReadonlyMap<string, Entry>;
   /** Entries for the records seen in this pass: what is saved (a removed run's records drop out). */
   readonly #now = new Map<string, Entry>();
-  /** Records read whole in this pass, for the caller to reuse. */
+  /** Records read whole for the summary (record()): the chosen ones, each read once. */
   readonly #read = new Map<string, RunRecord>();
 
   private constructor(runsDir: string, before: ReadonlyMap<string, Entry>) {
@@ -87,9 +87,9 @@ export class RecordIndex {
       this.#now.set(key, known);
       return known.facts;
     }
-    const record = read(file);
-    this.#read.set(file, record);
-    const entry = { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, facts: factsOf(record) };
+    // Not kept: on an index that knows nothing yet (a first run, another version) that would hold
+    // every record of every run at once. The few chosen ones are read again by record().
+    const entry = { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, facts: factsOf(read(file)) };
     this.#now.set(key, entry);
     return entry.facts;
   }

@@ -4,7 +4,6 @@
  * shows, it reads again a record that changed, and a damaged index or a record that no longer
  * reads whole costs only time and a warning.
  */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +13,7 @@ import { RECORD_INDEX_FILE } from "../../orchestrator/report/record-index.ts";
 import type { RunRecord } from "../../orchestrator/report/record.ts";
 import { outputRoots, RunLayout } from "../../orchestrator/store/layout.ts";
 import { item, lane, record } from "../report-html/fixture.ts";
+import { setTimeNs } from "../../fixtures/support/set-times.ts";
 
 const infra = (id: string) => item(id, { passed: false, error: "Error: 503 Service Unavailable", error_class: "infra" });
 const full = (framework: string) => lane(framework, [item("a"), item("b")]);
@@ -38,13 +38,16 @@ const picked = (runsDir: string, warnings: string[] = []) => {
   return { sources: latest.sources.map((s) => `${s.arena}/${s.framework}:${s.runId.slice(-1)}`), records: latest.records };
 };
 
-/** Replaces a record's text without changing its size or its mtime (to the nanosecond: touch): only a reader of the text can tell. */
-function garbleInPlace(file: string): void {
+/** Writes `text` over a record in place (same inode), asserting the same size, and puts its mtime back to the nanosecond: only a reader of the text can tell. */
+function rewriteInPlace(file: string, text: string): void {
   const before = statSync(file, { bigint: true });
-  writeFileSync(file, "x".repeat(Number(before.size)));
-  execFileSync("touch", ["-m", "-d", `@${before.mtimeNs / 1_000_000_000n}.${String(before.mtimeNs % 1_000_000_000n).padStart(9, "0")}`, file]);
+  writeFileSync(file, text);
+  expect(statSync(file, { bigint: true }).size).toBe(before.size);
+  setTimeNs(file, "mtime", before.mtimeNs);
   expect(statSync(file, { bigint: true }).mtimeNs).toBe(before.mtimeNs);
 }
+
+const garbleInPlace = (file: string) => rewriteInPlace(file, "x".repeat(statSync(file).size));
 
 describe("the record index", () => {
   it("gives the summary that reading every record gives, and is kept beside the run folders", () => {
@@ -93,12 +96,9 @@ describe("the record index", () => {
     picked(runsDir);
     // The same record with its two lanes swapped: same size, same inode, its mtime put back.
     const f = file(2, "demo");
-    const before = statSync(f, { bigint: true });
     const swapped = JSON.parse(readFileSync(f, "utf8")) as RunRecord;
     swapped.frameworks.reverse();
-    writeFileSync(f, JSON.stringify(swapped, null, 2) + "\n");
-    expect(statSync(f).size).toBe(Number(before.size));
-    execFileSync("touch", ["-m", "-d", `@${before.mtimeNs / 1_000_000_000n}.${String(before.mtimeNs % 1_000_000_000n).padStart(9, "0")}`, f]);
+    rewriteInPlace(f, JSON.stringify(swapped, null, 2) + "\n");
     const warnings: string[] = [];
     expect(picked(runsDir, warnings).sources).toEqual(["demo/vanilla:3", "demo/other:1", "second/vanilla:3", "second/other:2"]);
     expect(warnings).toEqual([expect.stringMatching(/^skipped .*000002\/records\/demo\.json: changed while the summary was made \(no other lane at 1\)$/)]);
