@@ -6,8 +6,8 @@
  */
 import type { Arena, Item } from "../arena/schemas.ts";
 import { HARNESS_VERSION, type ItemRecord, type RunRecord } from "../report/record.ts";
-import { createScoringPool, scoreItem, type ScoreInput, type ScoringPool } from "../scoring/index.ts";
-import { scoresInline } from "../scoring/inline.ts";
+import { createScorer } from "../run/scorer.ts";
+import type { ScoreInput } from "../scoring/index.ts";
 
 export interface RescoreChange {
   readonly arena: string;
@@ -37,21 +37,14 @@ export function scoreInput(item: ItemRecord): ScoreInput {
   };
 }
 
-/**
- * Same split as the run's scorer: text that could make a pattern slow, or a regex from a data
- * file, is scored off this thread with the run's per-item deadline.
- */
+/** The run's per-item deadline for an item the run's scorer sends off this thread (run/scorer.ts). */
 const DEADLINE_MS = 2_000;
 
 export async function rescoreRecords(records: readonly RunRecord[], arenas: ReadonlyMap<string, Arena>, runId: string): Promise<Rescored> {
-  let pool: ScoringPool | undefined;
+  const scorer = createScorer({ deadlineMs: DEADLINE_MS });
   const changes: RescoreChange[] = [];
   const missing: { arena: string; item_id: string }[] = [];
-  const score = async (checks: Item["checks"], input: ScoreInput) => {
-    if (scoresInline(checks, input)) return scoreItem(checks, input);
-    pool ??= createScoringPool();
-    return pool.scoreOffLoop(checks, input, { deadlineMs: DEADLINE_MS });
-  };
+  const score = (checks: Item["checks"], input: ScoreInput) => scorer.score(checks, input);
   try {
     const out: RunRecord[] = [];
     for (const record of records) {
@@ -78,6 +71,6 @@ export async function rescoreRecords(records: readonly RunRecord[], arenas: Read
     }
     return { records: out, changes, missing };
   } finally {
-    await pool?.destroy();
+    await scorer.close();
   }
 }

@@ -1,21 +1,25 @@
 /**
- * Scoring for a run. An item that might run long (a regex from a data file, or a text too long
- * for our own patterns to be cheap; see scoring/inline.ts) is scored off the orchestrator's
- * event loop, which the mock gateway shares: it must neither stall it nor distort latency. Every
- * other item is scored inline, saving the thread hop per item, and the thread pool is only
- * started once an item needs it (or is known to come), so a run without such items never pays a
- * thread's start-up. Both paths run the same `scoreItem`, so they give the same result.
+ * Scoring for a run. An item whose checks cannot hang (no regex from a data file, a text short
+ * enough for our own patterns to be cheap; see scoring/inline.ts) is scored inline. Any other item
+ * is scored on this thread too, but under a watchdog (scoring/watchdog.ts): the orchestrator's
+ * loop also serves the mock gateway, so it may hold it for ~10 ms at most. An item still running
+ * then goes to the thread pool, which gives it the run's full deadline without stalling the loop.
+ * The pool starts only then, so a run whose patterns are all quick never pays a thread's start.
+ * Every path runs the same `scoreItem`, so they give the same result.
  */
 import type { Check } from "../arena/schemas.ts";
-import { runsAnyDataRegex, scoresInline } from "../scoring/inline.ts";
+import { scoresInline } from "../scoring/inline.ts";
 import { createScoringPool, type ScoringPool } from "../scoring/regex-threads.ts";
 import { scoreItem } from "../scoring/score.ts";
 import type { ItemScore, ScoreInput } from "../scoring/types.ts";
+import { runUnderWatchdog, WATCHDOG_BUDGET_MS } from "../scoring/watchdog.ts";
 
 export interface ScorerStats {
-  /** Items scored on the calling thread. */
+  /** Items scored on the calling thread with no watchdog (they cannot hang). */
   readonly mainThread: number;
-  /** Items handed to the thread pool. */
+  /** Items scored on the calling thread within the watchdog's budget. */
+  readonly underWatchdog: number;
+  /** Items the watchdog stopped, scored again by the thread pool. */
   readonly offLoop: number;
   readonly poolStarted: boolean;
 }
@@ -27,21 +31,21 @@ export interface Scorer {
 }
 
 export interface ScorerOptions {
+  /** Wall-clock budget for an item in the thread pool once its thread has started it. */
   readonly deadlineMs: number;
   /**
-   * The checks of the items the run will score, when known. If one runs a data regex the pool
-   * starts now, so its start-up overlaps the first items' adapter time instead of delaying the
-   * score of the first item that needs it (150–350 ms on a 2-core machine).
+   * How long an item that may hang may run on the calling thread before it goes to the pool.
+   * 0: such items go straight to the pool. Default: {@link WATCHDOG_BUDGET_MS}.
    */
-  readonly expectedChecks?: Iterable<readonly Check[]>;
+  readonly watchdogMs?: number;
 }
 
 export function createScorer(options: ScorerOptions): Scorer {
   let pool: ScoringPool | undefined;
   let closing: Promise<void> | undefined;
   let mainThread = 0;
+  let underWatchdog = 0;
   let offLoop = 0;
-  if ([...(options.expectedChecks ?? [])].some(runsAnyDataRegex)) pool = createScoringPool();
 
   return {
     async score(checks, input) {
@@ -51,11 +55,17 @@ export function createScorer(options: ScorerOptions): Scorer {
         mainThread++;
         return scoreItem(checks, input);
       }
+      const budgetMs = options.watchdogMs ?? WATCHDOG_BUDGET_MS;
+      const watched = budgetMs > 0 ? runUnderWatchdog(() => scoreItem(checks, input), budgetMs) : { finished: false as const };
+      if (watched.finished) {
+        underWatchdog++;
+        return watched.value;
+      }
       offLoop++;
       pool ??= createScoringPool();
       return pool.scoreOffLoop(checks, input, { deadlineMs: options.deadlineMs });
     },
-    stats: () => ({ mainThread, offLoop, poolStarted: pool !== undefined }),
+    stats: () => ({ mainThread, underWatchdog, offLoop, poolStarted: pool !== undefined }),
     close() {
       closing ??= pool ? pool.destroy() : Promise.resolve();
       return closing;

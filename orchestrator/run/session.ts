@@ -76,10 +76,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       options.legDeadlineMs ?? Math.max(30_000, config.requestTimeoutS * 1000 * (config.maxToolIterations + 1) + 5_000),
     allArenaTools: [...new Set(options.arenas.flatMap((a) => namesFor(a.declaredTools)))],
     canonical: canonicalOutputs(options.corpusPath),
-    scorer: createScorer({
-      deadlineMs: options.scoreDeadlineMs ?? 2_000,
-      expectedChecks: plan.flatMap((p) => p.items.map((i) => i.checks)),
-    }),
+    scorer: createScorer({ deadlineMs: options.scoreDeadlineMs ?? 2_000 }),
     pools,
     gateways,
     timings: [] as ItemTiming[],

@@ -1,9 +1,11 @@
 /**
- * Scoring off the main event loop. Regexes come from data files and run against untrusted model
- * output, and the orchestrator's loop also serves the mock gateway, so a catastrophically
- * backtracking pattern must not stall it: each item is scored in a piscina worker thread, and a
- * task that overruns its deadline is aborted, which makes piscina terminate that thread (the
- * only way to stop a running regex).
+ * Scoring off the main event loop, for the items that may not be scored on it. Regexes come from
+ * data files and run against untrusted model output, and the orchestrator's loop also serves the
+ * mock gateway, so a catastrophically backtracking pattern must not stall it. An item is tried on
+ * the loop under a ~10 ms watchdog first (watchdog.ts, run/scorer.ts); one still running then is
+ * scored here, in a piscina worker thread, where it gets the run's full deadline without the loop
+ * waiting on it; a task that overruns that deadline is aborted, which makes piscina terminate the
+ * thread.
  *
  * On a deadline every check of the item fails with {@link deadlineDetail}: which check hung is
  * unknown from outside the thread, and a result computed on the main thread could hang it too.

@@ -17,16 +17,19 @@ const regexFree = [
 const answer = input({ outputText: 'It is 42. {"big": 123456789012345678901}', toolNames: ["search", "search"] });
 const dataRegex = check('{"type": "iregex", "value": "\\\\bcafé\\\\b"}');
 
-describe("scorer: inline when it cannot hang, off-loop otherwise", () => {
+describe("scorer: inline when it cannot hang, under a watchdog otherwise, off-loop once that runs out", () => {
   const scorers: Scorer[] = [];
-  function scorer(deadlineMs = 5_000): Scorer {
-    const s = createScorer({ deadlineMs });
+  function scorer(deadlineMs = 5_000, watchdogMs?: number): Scorer {
+    const s = createScorer({ deadlineMs, ...(watchdogMs === undefined ? {} : { watchdogMs }) });
     scorers.push(s);
     return s;
   }
   afterAll(async () => {
     await Promise.all(scorers.map((s) => s.close()));
   });
+  // ~2^28 backtracking steps: seconds on any machine, so a route that ran it to the end fails the time bounds below.
+  const catastrophic = () => [check('{"type": "iregex", "value": "(a+)+$"}'), check('{"type": "contains", "value": "a"}')];
+  const catastrophicText = () => input({ outputText: `${"a".repeat(28)}!` });
 
   it("the catalogue marks exactly the regex check as running a data-supplied pattern", () => {
     expect(CHECK_TYPES.filter(runsDataRegex)).toEqual(["iregex"]);
@@ -34,82 +37,93 @@ describe("scorer: inline when it cannot hang, off-loop otherwise", () => {
     expect(runsDataRegex(undefined)).toBe(false);
   });
 
-  it("scores a regex-free item on the main thread, exactly as scoreItem does, without starting the pool", async () => {
+  it("scores a regex-free item on the main thread, exactly as scoreItem does, without a watchdog or the pool", async () => {
     const s = scorer();
     const score = await s.score(regexFree, answer);
     expect(score).toEqual(scoreItem(regexFree, answer));
     expect(score.checks.map((c) => c.ok)).toEqual([true, true, true, true, false]);
-    expect(s.stats()).toEqual({ mainThread: 1, offLoop: 0, poolStarted: false });
+    expect(s.stats()).toEqual({ mainThread: 1, underWatchdog: 0, offLoop: 0, poolStarted: false });
   });
 
-  it("sends an item with a data regex off-loop, with the same result", async () => {
+  it("scores an item with a quick data regex under the watchdog, with the same result, and starts no thread", async () => {
     const s = scorer();
     const checks = [...regexFree, dataRegex];
     const text = input({ ...answer, outputText: `${answer.outputText} Un café.` });
-    expect(await s.score(checks, text)).toEqual(scoreItem(checks, text));
-    expect(s.stats()).toEqual({ mainThread: 0, offLoop: 1, poolStarted: true });
+    const score = await s.score(checks, text);
+    expect(score).toEqual(scoreItem(checks, text));
+    expect(score.checks.at(-1)).toMatchObject({ type: "iregex", ok: true });
+    expect(s.stats()).toEqual({ mainThread: 0, underWatchdog: 1, offLoop: 0, poolStarted: false });
   });
 
-  it("a catastrophic data regex hits the deadline instead of blocking the main loop", async () => {
+  it("a catastrophic data regex is stopped by the watchdog, then hits the pool's deadline without blocking the loop", async () => {
     const deadlineMs = 300;
     const s = scorer(deadlineMs);
-    await s.score([dataRegex], input()); // start the pool outside the measured span
-    // ~2^28 backtracking steps: seconds if it ran inline, so a wrong route fails rather than hangs.
-    const checks = [check('{"type": "iregex", "value": "(a+)+$"}'), check('{"type": "contains", "value": "a"}')];
     const gaps = watchLoopGaps();
+    const started = performance.now();
     try {
-      const score = await s.score(checks, input({ outputText: `${"a".repeat(28)}!` }));
+      const score = await s.score(catastrophic(), catastrophicText());
       expect(score.checks.map((c) => [c.type, c.ok, c.detail])).toEqual([
         ["iregex", false, deadlineDetail(deadlineMs)],
         ["contains", false, deadlineDetail(deadlineMs)],
       ]);
-      // The loop ran while the regex did: inline, no tick could have run before this line.
+      // The loop ran while the regex did in the thread: had it run to its end here, no tick could have.
       expect(gaps.ticks()).toBeGreaterThan(0);
-      expect(s.stats()).toMatchObject({ mainThread: 0, offLoop: 2 });
+      expect(performance.now() - started).toBeLessThan(1_500);
+      expect(s.stats()).toEqual({ mainThread: 0, underWatchdog: 0, offLoop: 1, poolStarted: true });
     } finally {
       gaps.stop();
     }
   });
 
-  it("sends a regex-free item off-loop when its text is too long for our own patterns to be cheap", async () => {
+  it("with no watchdog budget, an item that may hang goes straight to the pool: the same result as scoreItem's", async () => {
+    const s = scorer(5_000, 0);
+    const checks = [...regexFree, dataRegex];
+    const text = input({ ...answer, outputText: `${answer.outputText} Un café.` });
+    expect(await s.score(checks, text)).toEqual(scoreItem(checks, text));
+    expect(s.stats()).toMatchObject({ underWatchdog: 0, offLoop: 1, poolStarted: true });
+  });
+
+  it("watches a regex-free item whose text is too long for our own patterns to be cheap, and sends a slow one to the pool", async () => {
     const s = scorer();
     const atLimit = input({ ...answer, outputText: answer.outputText.padEnd(INLINE_TEXT_LIMIT, " x") });
     const over = input({ ...answer, outputText: `${atLimit.outputText}.` });
     expect(await s.score(regexFree, atLimit)).toEqual(scoreItem(regexFree, atLimit));
-    expect(s.stats()).toEqual({ mainThread: 1, offLoop: 0, poolStarted: false });
+    expect(s.stats()).toEqual({ mainThread: 1, underWatchdog: 0, offLoop: 0, poolStarted: false });
     expect(await s.score(regexFree, over)).toEqual(scoreItem(regexFree, over));
-    expect(s.stats()).toEqual({ mainThread: 1, offLoop: 1, poolStarted: true });
+    expect(s.stats()).toEqual({ mainThread: 1, underWatchdog: 1, offLoop: 0, poolStarted: false });
+    // The JSON fence pattern is quadratic in "```{" repeats: ~0.2–0.4 s at 64 Ki, far past the budget.
+    const json = [check('{"type": "json_valid"}')];
+    const fences = input({ outputText: "```{".repeat(16 * 1024) });
+    const gaps = watchLoopGaps();
+    try {
+      expect(await s.score(json, fences)).toEqual(scoreItem(json, fences));
+      expect(gaps.ticks()).toBeGreaterThan(0);
+    } finally {
+      gaps.stop();
+    }
+    expect(s.stats()).toEqual({ mainThread: 1, underWatchdog: 1, offLoop: 1, poolStarted: true });
   });
 
   it("scores an adapter error inline even with a regex check: no check runs", async () => {
     const s = scorer();
     const failed = input({ outputText: "a".repeat(INLINE_TEXT_LIMIT * 2), error: "boom" });
     expect(await s.score([dataRegex], failed)).toEqual(scoreItem([dataRegex], failed));
-    expect(s.stats()).toEqual({ mainThread: 1, offLoop: 0, poolStarted: false });
-  });
-
-  it("starts the pool up front only when the run's items include a data regex", async () => {
-    const plain = createScorer({ deadlineMs: 1_000, expectedChecks: [regexFree, []] });
-    scorers.push(plain);
-    expect(plain.stats().poolStarted).toBe(false);
-    const withRegex = createScorer({ deadlineMs: 1_000, expectedChecks: [regexFree, [dataRegex]] });
-    scorers.push(withRegex);
-    expect(withRegex.stats()).toEqual({ mainThread: 0, offLoop: 0, poolStarted: true });
-    expect(await withRegex.score([dataRegex], input({ outputText: "café" }))).toMatchObject({ passed: true });
+    expect(s.stats()).toEqual({ mainThread: 1, underWatchdog: 0, offLoop: 0, poolStarted: false });
   });
 
   it("closes without ever starting the pool when no item needed it, then refuses work", async () => {
     const s = createScorer({ deadlineMs: 1_000 });
     await s.score(regexFree, answer);
+    await s.score([dataRegex], input({ outputText: "café" }));
     await expect(s.close()).resolves.toBeUndefined();
     await expect(s.close()).resolves.toBeUndefined();
-    expect(s.stats()).toEqual({ mainThread: 1, offLoop: 0, poolStarted: false });
+    expect(s.stats()).toEqual({ mainThread: 1, underWatchdog: 1, offLoop: 0, poolStarted: false });
     await expect(s.score(regexFree, answer)).rejects.toThrow("scoring pool destroyed");
   });
 
-  it("closes a started pool, then refuses work on either path", async () => {
-    const s = createScorer({ deadlineMs: 1_000 });
-    await s.score([dataRegex], input());
+  it("closes a started pool, then refuses work on every path", async () => {
+    const s = createScorer({ deadlineMs: 200 });
+    await s.score(catastrophic(), catastrophicText());
     await expect(s.close()).resolves.toBeUndefined();
     expect(s.stats().poolStarted).toBe(true);
     await expect(s.score([dataRegex], input())).rejects.toThrow("scoring pool destroyed");
