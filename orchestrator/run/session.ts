@@ -15,6 +15,7 @@ import { FORMAT_VERSION, HARNESS_VERSION, isoSeconds, type AdapterRecord, type R
 import { WorkerPool } from "../supervisor/pool.ts";
 import { WorkerBudget } from "../supervisor/worker-budget.ts";
 import { seatsFor } from "../config/items-per-worker.ts";
+import { backgroundRemovalsSettled } from "../supervisor/sandbox/background-removal.ts";
 import { Isolation } from "../supervisor/sandbox/index.ts";
 import { canonicalOutputs } from "../witness/canonical.ts";
 import { namesFor } from "../../contract/tools/registry.ts";
@@ -120,6 +121,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     clearTimeout(graceTimer);
     options.signal?.removeEventListener("abort", onAbort);
     await Promise.all([...pools.values()].map((p) => (ctx.stopped() ? p.pool.killAll() : p.pool.close())));
+    // Dead workers' folders are removed off the loop (background-removal.ts); none outlives the session.
+    await backgroundRemovalsSettled();
     await Promise.all([...gateways.values()].map((g) => g.settle?.(1_000)));
     for (const [id, g] of gateways) if (g.mock) gatewayRecords.set(id, g.mock.recorder.records());
     await Promise.all([...gateways.values()].map((g) => g.stop()));

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { execaNode } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backgroundRemovalsSettled } from "../../orchestrator/supervisor/sandbox/background-removal.ts";
 import { Isolation } from "../../orchestrator/supervisor/sandbox/index.ts";
 import { detectBwrap } from "../../orchestrator/supervisor/sandbox/mode.ts";
 import { OUR_CORPUS } from "../support/run.ts";
@@ -110,7 +111,8 @@ describe.skipIf(!bwrap.ok)("a sealed process", () => {
     expect(report.pid).toBeLessThan(10);
     expect(report.bridgeEnvLeft).toBe(false);
     expect(report.compileCache).toMatch(/agentic-arena-compile-cache-sealed\/vanilla$/);
-    // The private TMPDIR goes with the process.
+    // The private TMPDIR goes with the process, off the loop (background-removal.ts), and before the session ends.
+    await backgroundRemovalsSettled();
     expect(existsSync(report.tmpdir as string)).toBe(false);
     expect(isolation.record()).toEqual({ level: "sandbox", network: "sealed", tool: bwrap.ok ? bwrap.bwrap.version : "" });
   });

@@ -19,11 +19,12 @@
  * (Node unlinks them), so a long-lived process (a test run of many runs) does not accumulate
  * listeners.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { inProcessGateway } from "../../gateway/in-process.ts";
+import { removeInBackground } from "./background-removal.ts";
 import { splice } from "./splice.ts";
 
 export interface BridgeRoute {
@@ -111,12 +112,11 @@ function forward(inbound: net.Socket, port: number, sender: string): void {
 export function releaseRoutes(bridge: Bridge): void {
   for (const server of bridge.servers) server.close();
   const dir = bridge.routes[0] ? path.dirname(bridge.routes[0].socket) : undefined;
-  if (dir) rmSync(dir, { recursive: true, force: true });
   openBridges -= 1;
-  if (openBridges === 0 && socketDir) {
-    rmSync(socketDir, { recursive: true, force: true });
-    socketDir = undefined;
-  }
+  // Off the loop: the worker's socket folder was bound into its sandbox (background-removal.ts).
+  const last = openBridges === 0 ? socketDir : undefined;
+  if (last !== undefined) socketDir = undefined;
+  removeInBackground([...(dir ? [dir] : []), ...(last ? [last] : [])]);
 }
 
 /** Linux refuses a Unix socket path past 107 bytes; a very long TMPDIR leaves the network shared. */

@@ -30,6 +30,7 @@ import { TOKEN_VAR } from "./survivors.ts";
 import type { IsolationRecord } from "../../report/record.ts";
 import { WriteLedger } from "./watch.ts";
 import { WorkerWatch } from "./worker-watch.ts";
+import { removeInBackground, removeNow } from "./background-removal.ts";
 import { PrivateArea } from "./private-area.ts";
 import { sealedView } from "./view.ts";
 import { readBundleSetting } from "../worker-entry.ts";
@@ -129,7 +130,7 @@ function privateDir(id: string): string {
     const root = mkdtempSync(path.join(os.tmpdir(), "arena-workers-"));
     privateRoot = root;
     // Each worker removes its own; the parent goes with the orchestrator.
-    process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+    process.once("exit", () => removeNow(root));
   }
   return mkdtempSync(path.join(privateRoot, `${id}-`));
 }
@@ -217,7 +218,7 @@ export class Isolation {
       ],
     });
     const area = new PrivateArea({
-      // Inside the worker's private folder; with a caller's TMPDIR, a folder of its own (removed by dispose()).
+      // Inside the worker's private folder; with a caller's TMPDIR, a folder of its own (removed when the worker exits).
       layersRoot: dirs.own ? path.join(dirs.own, "layers") : mkdtempSync(path.join(os.tmpdir(), "arena-layers-")),
       slot: path.join(path.dirname(this.request.checkpointDir), ".private", `${path.basename(this.request.checkpointDir)}-${req.id}-${randomUUID().slice(0, 8)}`),
       checkpointDir: this.request.checkpointDir,
@@ -241,8 +242,8 @@ export class Isolation {
       attach: (child) =>
         onExit(child, () => {
           if (bridge) releaseRoutes(bridge);
-          area.dispose();
-          cleanup();
+          // The layers sit inside the worker's own folder when it has one, so that goes after them.
+          removeInBackground(area.dispose(), cleanup);
         }),
     };
   }

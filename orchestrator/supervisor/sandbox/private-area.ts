@@ -158,12 +158,14 @@ export class PrivateArea {
     return [...this.#inSlot];
   }
 
-  /** The worker is gone: its layers and slot go too (the folders still in the slot go back first). */
-  dispose(): void {
+  /**
+   * The worker is gone: the folders still in its slot go back now. Returned: its layers, slot and
+   * park, which nothing uses any more, for the caller to remove off the loop (background-removal.ts
+   * says why; the slot was a mount point too).
+   */
+  dispose(): readonly string[] {
     for (const itemDir of [...this.#inSlot]) this.#found.push(...this.leave(itemDir));
-    rmSync(this.#plan.layersRoot, { recursive: true, force: true });
-    rmSync(this.#plan.slot, { recursive: true, force: true });
-    rmSync(this.#park, { recursive: true, force: true });
+    return [this.#plan.layersRoot, this.#plan.slot, this.#park];
   }
 
   #parkTop(rel: string): void {
