@@ -4,7 +4,7 @@
  * before the first pause, the pause count, the error); everything else — tokens, latency, the
  * witness's violations, errors — is what the original run saw. No model call, no worker.
  */
-import type { Arena, Item } from "../arena/schemas.ts";
+import type { Arena } from "../arena/schemas.ts";
 import { HARNESS_VERSION, type ItemRecord, type RunRecord } from "../report/record.ts";
 import { createScorer } from "../run/scorer.ts";
 import type { ScoreInput } from "../scoring/index.ts";
@@ -44,7 +44,6 @@ export async function rescoreRecords(records: readonly RunRecord[], arenas: Read
   const scorer = createScorer({ deadlineMs: DEADLINE_MS });
   const changes: RescoreChange[] = [];
   const missing: { arena: string; item_id: string }[] = [];
-  const score = (checks: Item["checks"], input: ScoreInput) => scorer.score(checks, input);
   try {
     const out: RunRecord[] = [];
     for (const record of records) {
@@ -59,7 +58,7 @@ export async function rescoreRecords(records: readonly RunRecord[], arenas: Read
             rescored.push(item);
             continue;
           }
-          const result = await score(current.checks, scoreInput(item));
+          const result = await scorer.score(current.checks, scoreInput(item));
           if (result.passed !== item.passed) {
             changes.push({ arena: record.arena, framework: adapterRecord.framework, item_id: item.item_id, repeat: item.repeat, before: item.passed, after: result.passed });
           }

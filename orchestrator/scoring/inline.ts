@@ -1,7 +1,8 @@
 /**
  * Which items may be scored on the orchestrator's own event loop with no watchdog (run/scorer.ts
- * says what happens to the rest). Only what the check catalogue and the input's size guarantee counts here, never the
- * pattern itself: telling a safe regex from a catastrophic one is the problem we avoid solving.
+ * says what happens to the rest). Only what the check catalogue and the input's size guarantee
+ * counts here, never the pattern itself: telling a safe regex from a catastrophic one is the
+ * problem we avoid solving.
  */
 import type { Check } from "../arena/schemas.ts";
 import { runsDataRegex } from "./catalogue.ts";

@@ -1,11 +1,12 @@
 /**
  * Scoring on the calling thread with a clock on it. A data-file regex can backtrack for seconds,
  * and the orchestrator's loop also serves the mock gateway, so such an item used to go straight
- * to a scoring thread (regex-threads.ts). A thread costs ~70–190 ms of CPU to start, more than the
- * rest of a small run's scoring put together, and a real pattern takes microseconds. So the item is
- * first scored here under V8's watchdog (`vm` `timeout`, which interrupts a running regex as it
- * interrupts a loop); only when the budget runs out does it go to the thread pool, scored again
- * there from the start under the run's full deadline.
+ * to a scoring thread (regex-threads.ts). Such a thread takes ~80 ms of CPU to start here, ~60 of
+ * them before it loads anything (scripts/thread-start.ts): more than the rest of a small run's
+ * scoring put together, for patterns that take microseconds. So the item is first scored here
+ * under V8's watchdog (`vm` `timeout`, which interrupts a running regex as it interrupts a loop);
+ * only when the budget runs out does it go to the thread pool, scored again there from the start
+ * under the run's full deadline.
  *
  * Why stopping the job midway is safe: V8's termination cannot be caught by the job's own
  * `catch` blocks, and what scoring keeps between items is only the compiled-pattern cache (an
