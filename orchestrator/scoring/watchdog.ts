@@ -2,7 +2,7 @@
  * Scoring on the calling thread with a clock on it. A data-file regex can backtrack for seconds,
  * and the orchestrator's loop also serves the mock gateway, so such an item used to go straight
  * to a scoring thread (regex-threads.ts). Such a thread takes ~80 ms of CPU to start here, ~60 of
- * them before it loads anything (scripts/thread-start.ts): more than the rest of a small run's
+ * them before it loads anything (scripts/scoring-routes.ts): more than the rest of a small run's
  * scoring put together, for patterns that take microseconds. So the item is first scored here
  * under V8's watchdog (`vm` `timeout`, which interrupts a running regex as it interrupts a loop);
  * only when the budget runs out does it go to the thread pool, scored again there from the start
