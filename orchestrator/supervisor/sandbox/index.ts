@@ -16,7 +16,7 @@
  * test's scratch folders; a bench, and so a probe, hands none) are the caller's to inspect: they
  * are writable when strictly inside the temp root, and read-only anywhere else.
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import os from "node:os";
@@ -157,8 +157,9 @@ export class Isolation {
     const tmp = req.callerEnv.TMPDIR ?? path.join(own!, "tmp");
     if (own) mkdirSync(tmp);
     const env: NodeJS.ProcessEnv = { ...req.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+    // The worker's own folder (its TMPDIR; a sealed one's layers too) goes off the loop (background-removal.ts).
     const cleanup = () => {
-      if (own) rmSync(own, { recursive: true, force: true });
+      if (own) removeInBackground([own]);
     };
     if (this.level.level === "sandbox") return this.sealed(req, env, { tmp, own, given }, cleanup);
     return this.watched(req, env, [this.request.checkpointDir, tmp, ...given], cleanup);
