@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { backgroundRemovalsSettled, removeInBackground, removeNow } from "../../orchestrator/supervisor/sandbox/background-removal.ts";
+import { removeQuietly } from "../../orchestrator/files/fs-error.ts";
+import { backgroundRemovalsSettled, removeInBackground } from "../../orchestrator/supervisor/sandbox/background-removal.ts";
 
 /** A folder of `n` sub-folders with a file each: enough entries that removing it takes many loop ticks' time. */
 function tree(n: number): string {
@@ -47,9 +48,9 @@ describe("removing a dead worker's folders off the loop", () => {
       throw new Error("after failed");
     });
     await expect(backgroundRemovalsSettled()).resolves.toBeUndefined();
-    expect(() => removeNow(gone)).not.toThrow();
+    expect(() => removeQuietly(gone)).not.toThrow();
     const here = tree(2);
-    removeNow(here);
+    removeQuietly(here);
     expect(existsSync(here)).toBe(false);
   });
 });

@@ -11,7 +11,6 @@
  * ({@link backgroundRemovalsSettled}); a removal that fails leaves a temp folder behind, which is
  * what a failed `rmSync` did (removing is best effort everywhere in the sandbox).
  */
-import { rmSync } from "node:fs";
 import { rm } from "node:fs/promises";
 
 const pending = new Set<Promise<void>>();
@@ -35,11 +34,3 @@ export async function backgroundRemovalsSettled(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }
 
-/** Remove a folder now, on this thread, best effort: for the process's last moment, when nothing can wait. */
-export function removeNow(dir: string): void {
-  try {
-    rmSync(dir, { recursive: true, force: true });
-  } catch {
-    // A temp folder left behind (a background removal may be taking part of it at the same moment).
-  }
-}

@@ -30,7 +30,8 @@ import { TOKEN_VAR } from "./survivors.ts";
 import type { IsolationRecord } from "../../report/record.ts";
 import { WriteLedger } from "./watch.ts";
 import { WorkerWatch } from "./worker-watch.ts";
-import { removeInBackground, removeNow } from "./background-removal.ts";
+import { removeQuietly } from "../../files/fs-error.ts";
+import { removeInBackground } from "./background-removal.ts";
 import { PrivateArea } from "./private-area.ts";
 import { sealedView } from "./view.ts";
 import { readBundleSetting } from "../worker-entry.ts";
@@ -130,7 +131,7 @@ function privateDir(id: string): string {
     const root = mkdtempSync(path.join(os.tmpdir(), "arena-workers-"));
     privateRoot = root;
     // Each worker removes its own; the parent goes with the orchestrator.
-    process.once("exit", () => removeNow(root));
+    process.once("exit", () => removeQuietly(root));
   }
   return mkdtempSync(path.join(privateRoot, `${id}-`));
 }
