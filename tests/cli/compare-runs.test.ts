@@ -5,10 +5,10 @@
  * items and exits 1 on a regression; `arena report A B` carries the same cells into the HTML
  * report's run-vs-run view, each run with its own mode.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { arenaCli, arenasCopy, outputRoot, runIdsIn } from "../support/cli.ts";
+import { arenaCli, arenasCopy, editItems, outputRoot, runIdsIn } from "../support/cli.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
 let arenas = "";
@@ -20,18 +20,11 @@ const cols = (line: string) => line.split(/ {2,}/);
 
 /** Moves tu-01's expected number off by one, so its recorded answers fail when re-scored. */
 function breakFirstItem(): void {
-  const file = path.join(arenas, "tool_use", "dataset.jsonl");
-  const text = readFileSync(file, "utf8")
-    .split("\n")
-    .map((line) => {
-      if (!line.startsWith("{")) return line;
-      const item = JSON.parse(line) as { id: string; checks: { type: string; value: number }[] };
-      if (item.id !== "tu-01") return line;
-      for (const c of item.checks) if (c.type === "numeric_equals") c.value += 1;
-      return JSON.stringify(item);
-    })
-    .join("\n");
-  writeFileSync(file, text);
+  editItems<{ id: string; checks: { type: string; value: number }[] }>(arenas, "tool_use", (item) => {
+    if (item.id !== "tu-01") return undefined;
+    for (const c of item.checks) if (c.type === "numeric_equals") c.value += 1;
+    return item;
+  });
 }
 
 async function newRun(args: string[]): Promise<string> {

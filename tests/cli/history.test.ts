@@ -3,10 +3,10 @@
  * today's checks into a new linked run folder), `arena compare` (paired, exit 1 on a regression),
  * and the progress lines a piped run prints or `--quiet` suppresses.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { arenaCli, arenasCopy, comparableScorecard, outputRoot, runIdsIn } from "../support/cli.ts";
+import { arenaCli, arenasCopy, comparableScorecard, editItems, outputRoot, runIdsIn } from "../support/cli.ts";
 import { REPO_ROOT } from "../support/reference.ts";
 
 let arenas = "";
@@ -23,18 +23,11 @@ const date = (id: string) => id.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\
 
 /** Moves the expected number of `ids`' numeric_equals checks off by one: their recorded answers now fail. */
 function breakChecks(itemIds: readonly string[]): void {
-  const file = path.join(arenas, "tool_use", "dataset.jsonl");
-  const text = readFileSync(file, "utf8")
-    .split("\n")
-    .map((line) => {
-      if (!line.startsWith("{")) return line;
-      const item = JSON.parse(line) as { id: string; checks: { type: string; value: number }[] };
-      if (!itemIds.includes(item.id)) return line;
-      for (const c of item.checks) if (c.type === "numeric_equals") c.value += 1;
-      return JSON.stringify(item);
-    })
-    .join("\n");
-  writeFileSync(file, text);
+  editItems<{ id: string; checks: { type: string; value: number }[] }>(arenas, "tool_use", (item) => {
+    if (!itemIds.includes(item.id)) return undefined;
+    for (const c of item.checks) if (c.type === "numeric_equals") c.value += 1;
+    return item;
+  });
 }
 
 /** The one run id that appeared since `before`. */

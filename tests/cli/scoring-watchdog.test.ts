@@ -4,24 +4,20 @@
  * arena's first two items, backtracking for minutes on the third's answer — is stopped there,
  * scored in a thread with the run's deadline and failed for it, while the rest of the run goes on.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { deadlineDetail } from "../../orchestrator/scoring/regex-threads.ts";
-import { arenaCli, arenasCopy, outputRoot } from "../support/cli.ts";
+import { arenaCli, arenasCopy, editItems, outputRoot } from "../support/cli.ts";
 
 /** `^(.*)*x` against "3 raised to the 7th power is 2187.": ~2^34 backtracking steps, minutes on any machine. */
 const CATASTROPHIC = "^(.*)*x";
 
 function withRegexChecks(dir: string): void {
-  const file = path.join(dir, "tool_use", "dataset.jsonl");
-  const lines = readFileSync(file, "utf8").split("\n").map((line) => {
-    if (!line.startsWith("{")) return line;
-    const row = JSON.parse(line) as { id: string; checks: object[] };
-    const pattern = { "tu-01": "\\d", "tu-02": "\\d+", "tu-03": CATASTROPHIC }[row.id];
-    return pattern === undefined ? line : JSON.stringify({ ...row, checks: [...row.checks, { type: "iregex", value: pattern }] });
+  editItems<{ id: string; checks: object[] }>(dir, "tool_use", (item) => {
+    const pattern = ({ "tu-01": "\\d", "tu-02": "\\d+", "tu-03": CATASTROPHIC } as Record<string, string>)[item.id];
+    return pattern === undefined ? undefined : { ...item, checks: [...item.checks, { type: "iregex", value: pattern }] };
   });
-  writeFileSync(file, lines.join("\n"));
 }
 
 describe("a data regex on the real CLI", () => {

@@ -1,5 +1,5 @@
 /** Running the real `arena` executable as a child process, with its outputs in a temp root. */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
@@ -18,6 +18,20 @@ export function arenasCopy(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "arena-arenas-"));
   cpSync(path.join(REPO_ROOT, "arenas"), dir, { recursive: true });
   return dir;
+}
+
+/**
+ * Rewrites the items of `arena`'s dataset in a copy of the arenas (arenasCopy): `edit` gets each
+ * item's parsed line and returns the item to write, or undefined to leave the line as it was.
+ */
+export function editItems<T extends { id: string }>(arenasDir: string, arena: string, edit: (item: T) => T | undefined): void {
+  const file = path.join(arenasDir, arena, "dataset.jsonl");
+  const lines = readFileSync(file, "utf8").split("\n").map((line) => {
+    if (!line.startsWith("{")) return line;
+    const edited = edit(JSON.parse(line) as T);
+    return edited === undefined ? line : JSON.stringify(edited);
+  });
+  writeFileSync(file, lines.join("\n"));
 }
 
 export function arenaCli(args: readonly string[], env: Record<string, string>) {
