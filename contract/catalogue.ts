@@ -82,3 +82,22 @@ export const ADAPTER_CATALOG: readonly CatalogEntry[] = [
 export function findAdapter(name: string): CatalogEntry | undefined {
   return ADAPTER_CATALOG.find((e) => e.name === name);
 }
+
+/**
+ * `--framework` names that stand for several entries: `all`, and one per host runtime (a machine
+ * without the Python environment, or a measurement of one language's matrix). Variants in a group
+ * keep to their own arenas, as they do under `all`.
+ */
+const GROUPS: Readonly<Record<string, (e: CatalogEntry) => boolean>> = {
+  all: () => true,
+  "all-ts": (e) => e.runtime === "node",
+  "all-py": (e) => e.runtime === "python",
+};
+
+export const ADAPTER_GROUP_NAMES: readonly string[] = Object.keys(GROUPS);
+
+/** The entries a group name stands for, in catalogue order; `undefined` for any other name. */
+export function adapterGroup(name: string): CatalogEntry[] | undefined {
+  const member = Object.hasOwn(GROUPS, name) ? GROUPS[name] : undefined;
+  return member ? ADAPTER_CATALOG.filter(member) : undefined;
+}

@@ -4,7 +4,7 @@
  * which rusage misses), alternating between the checkouts round by round.
  *
  * Usage: node scripts/bench-wall.ts [--tree DIR]... [--rounds N] [-- <bench args>]
- *        default: this checkout only, 1 round, the TypeScript adapters on every arena, mock mode.
+ *        default: this checkout only, 1 round, `--framework all-ts` (the TypeScript part of `pnpm bench`: variants on their own arenas), mock mode.
  *
  * Beside each figure it prints the floor taken in the same run: the tree's CPU divided by the
  * cores (the wall of a run that kept every core busy), and how many worker processes the run
@@ -26,7 +26,6 @@ import { loadAverage, timedNode } from "./support/timed-run.ts";
 import { median } from "./support/measure.ts";
 
 const HERE = fileURLToPath(new URL("..", import.meta.url));
-const TS_ADAPTERS = ["vanilla", "vanilla-multi", "openai_agents", "openai_agents-multi", "langgraph", "langgraph-multi", "ai_sdk", "ai_sdk-multi", "strands", "google_adk", "google_adk-multi", "mastra", "mastra-multi"];
 
 interface Sample {
   readonly tree: string;
@@ -57,7 +56,7 @@ async function main(): Promise<void> {
       "original-wall": { type: "string" },
     },
   });
-  const benchArgs = dash === -1 ? ["--quiet", ...TS_ADAPTERS.flatMap((a) => ["--framework", a])] : process.argv.slice(dash + 1);
+  const benchArgs = dash === -1 ? ["--quiet", "--framework", "all-ts"] : process.argv.slice(dash + 1);
   const trees = (values.tree ?? [HERE]).map((t) => path.resolve(t));
   const rounds = Number(values.rounds ?? 1);
   const cores = os.availableParallelism();

@@ -12,7 +12,7 @@ import { redactSecrets, registerSecrets } from "../files/redact.ts";
 import { runArenas, type AdapterEntry } from "../run/index.ts";
 import { workerKeyFor } from "../run/run-gateway.ts";
 import { cellKey, JournalWriter } from "../store/journal.ts";
-import { ADAPTER_CATALOG, findAdapter } from "../../contract/catalogue.ts";
+import { ADAPTER_CATALOG, ADAPTER_GROUP_NAMES, adapterGroup, findAdapter } from "../../contract/catalogue.ts";
 import { CorpusError, loadCorpus } from "../../contract/tools/search.ts";
 import { UsageError, type CommandContext, type Io } from "./command.ts";
 import { selectArenas } from "./common.ts";
@@ -49,8 +49,9 @@ export function resolveAdapters(raw: unknown): AdapterEntry[] {
       out.push({ name: own.name, module: own.module });
       continue;
     }
-    if (name === "all") {
-      for (const e of ADAPTER_CATALOG) {
+    const group = adapterGroup(name);
+    if (group) {
+      for (const e of group) {
         if (!out.some((o) => o.name === e.name)) {
           out.push({ name: e.name, module: e.module, variant: e.arenas !== undefined, ...(e.arenas ? { onlyArenas: e.arenas } : {}) });
         }
@@ -59,7 +60,7 @@ export function resolveAdapters(raw: unknown): AdapterEntry[] {
     }
     const entry = findAdapter(name);
     if (!entry) {
-      const known = [...ADAPTER_CATALOG.map((e) => e.name), "all"];
+      const known = [...ADAPTER_CATALOG.map((e) => e.name), ...ADAPTER_GROUP_NAMES];
       throw new UsageError(`unknown framework '${name}'${didYouMean(name, known)} (known: ${known.join(", ")})`);
     }
     if (!out.some((o) => o.name === name)) out.push({ name, module: entry.module, variant: entry.arenas !== undefined });

@@ -4,7 +4,7 @@
  * rusage misses), with `ARENA_OUTPUT_ROOT` in a scratch folder removed afterwards. Shared by the
  * scripts that compare runs (bench-wall.ts, cli-start.ts, durable-floor.ts) so they time alike.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
@@ -19,11 +19,17 @@ export interface TimedRun {
   readonly stderr: string;
 }
 
-/** Every worker log under a run folder (`logs/…/<adapter>__w<N>.log`): one per process started. */
-function countWorkerLogs(dir: string): number {
-  let n = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile() && /__w\d+\.log$/.test(entry.name)) n++;
-  return n;
+/**
+ * Every worker log under a run folder (`logs/…/<adapter>__w<N>.log`): one per process started.
+ * Counted by real path: the recursive listing also walks `runs/latest`, a link to the same run,
+ * and counted every log twice until 2026-12-07.
+ */
+export function countWorkerLogs(dir: string): number {
+  const logs = new Set<string>();
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /__w\d+\.log$/.test(entry.name)) logs.add(realpathSync(path.join(entry.parentPath, entry.name)));
+  }
+  return logs.size;
 }
 
 /**

@@ -42,7 +42,7 @@ describe("discoverability (real CLI)", () => {
       [["run", "--framwork", "vanilla"], "arena run: unknown flag '--framwork'; did you mean --framework?"],
       [["compare", "--treshold", "1"], "arena compare: unknown flag '--treshold'; did you mean --threshold?"],
       [["bench", "--arena", "tool_us"], `arena bench: no such arena 'tool_us' in ${path.join(REPO_ROOT, "arenas")}; did you mean 'tool_use'? (available: durable_state, human_in_the_loop, multi_agent, rag, resilience, structured_output, tool_use)`],
-      [["run", "--arena", "tool_use", "--framework", "vanila"], `arena run: unknown framework 'vanila'; did you mean 'vanilla'? (known: ${[...ADAPTER_CATALOG.map((e) => e.name), "all"].join(", ")})`],
+      [["run", "--arena", "tool_use", "--framework", "vanila"], `arena run: unknown framework 'vanila'; did you mean 'vanilla'? (known: ${[...ADAPTER_CATALOG.map((e) => e.name), "all", "all-ts", "all-py"].join(", ")})`],
       [["run", "--item", "tu-1", "--framework", "vanilla"], "arena run: no such item(s) in any arena: tu-1; did you mean 'tu-01'?"],
       [["run", "--item", "zzzzzz", "--framework", "vanilla"], "arena run: no such item(s) in any arena: zzzzzz"],
       // `run` alone once ran the whole matrix: it asks what to run, and names the command that runs everything.

@@ -17,7 +17,7 @@ const RUN_FLAGS = {
     type: "string",
     multiple: true,
     valueName: "NAME",
-    description: "an adapter name, repeatable, or `all` (default: all)",
+    description: "an adapter name, repeatable, or a group: `all`, `all-ts`, `all-py` (default: all)",
   },
   adapter: {
     type: "string",
@@ -197,7 +197,7 @@ export const COMMANDS: readonly Command[] = [
         type: "string",
         multiple: true,
         valueName: "NAME",
-        description: "a catalogue adapter, repeatable, or `all` (default: all, unless --adapter is given)",
+        description: "a catalogue adapter, repeatable, or a group: `all`, `all-ts`, `all-py` (default: all, unless --adapter is given)",
       },
       adapter: {
         type: "string",

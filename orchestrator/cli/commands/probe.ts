@@ -16,6 +16,7 @@ import { allArenaTools, catalogueSubjects, hostileIndex, moduleSubject, probeByI
 import type { Subject } from "../../probes/setups.ts";
 import type { FixtureName, Probe } from "../../probes/types.ts";
 import { ARENA_FIXTURES, FIXTURES } from "../../../fixtures/catalogue.ts";
+import { ADAPTER_GROUP_NAMES, adapterGroup } from "../../../contract/catalogue.ts";
 import { UsageError, type CommandContext, type FlagValue, type Io } from "../command.ts";
 import { adapterModuleAt } from "../adapter-path.ts";
 
@@ -42,11 +43,12 @@ function selectSubjects(named: readonly string[], adapters: readonly string[], c
     throw err;
   }
   const names = named.length === 0 && adapters.length === 0 ? ["all"] : named;
-  const unknown = names.filter((n) => n !== "all" && !catalogue.some((s) => s.name === n));
+  const grouped = new Set(names.flatMap((n) => adapterGroup(n)?.map((e) => e.name) ?? []));
+  const unknown = names.filter((n) => !adapterGroup(n) && !catalogue.some((s) => s.name === n));
   if (unknown.length > 0) {
-    throw new UsageError(`--framework: no adapter ${unknown.map((n) => JSON.stringify(n)).join(", ")} in the catalogue (known: ${catalogue.map((s) => s.name).join(", ")}, all)`);
+    throw new UsageError(`--framework: no adapter ${unknown.map((n) => JSON.stringify(n)).join(", ")} in the catalogue (known: ${[...catalogue.map((s) => s.name), ...ADAPTER_GROUP_NAMES].join(", ")})`);
   }
-  const picked = names.includes("all") ? catalogue : catalogue.filter((s) => names.includes(s.name));
+  const picked = catalogue.filter((s) => grouped.has(s.name) || names.includes(s.name));
   const own = adapters.map((p) => moduleSubject(adapterModuleAt(p, cwd).module));
   return [...picked, ...own];
 }
