@@ -36,6 +36,13 @@ export interface LaneInput {
    * its lanes to the next instead of giving their slot to another adapter's build.
    */
   readonly openPriority?: number;
+  /**
+   * Where the lane's items wait (default 0): above every build, and ranked adapter by adapter as
+   * the builds are, so one adapter's items run before the next one's. Interleaved, two adapters
+   * each want a worker alive, and on a run as narrow as the machine the budget stops one to start
+   * the other, over and over: a process start each time (supervisor/pool.ts).
+   */
+  readonly itemPriority?: number;
 }
 
 type Unavailable = (reason: string, kind: AdapterRecord["unavailable_kind"], libVersion: string, traceback?: string) => AdapterRecord;
@@ -122,7 +129,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   };
   ctx.advance(cells.length - todo.length);
   const waiting = waitsOnProvider(config.mode, options.gatewayFaults);
-  const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency, waiting), shared);
+  const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency, waiting), shared, lane.itemPriority ?? 0);
   // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
   const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
   const laneRulesStartedAt = performance.now();
@@ -204,7 +211,7 @@ function notRunnable(ctx: RunContext, arena: Arena, built: Extract<BuildOutcome,
   return undefined;
 }
 
-async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], shared: SharedPool): Promise<Map<string, ItemRecord>> {
+async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], shared: SharedPool, priority: number): Promise<Map<string, ItemRecord>> {
   const fresh = new Map<string, ItemRecord>();
   try {
     await Promise.all(
@@ -212,7 +219,7 @@ async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], 
         ctx.queue.add(async () => {
           const record = await runItem(ctx, lane, cell);
           if (record) fresh.set(itemKey(cell.repeat, cell.item.id), record);
-        }),
+        }, { priority }),
       ),
     );
   } finally {

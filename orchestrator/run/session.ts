@@ -72,7 +72,8 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     options,
     config,
     concurrency,
-    queue: new PQueue({ concurrency }),
+    // Started once every lane has queued its first build, so the first slots go by rank too (below).
+    queue: new PQueue({ concurrency, autoStart: false }),
     legDeadlineMs:
       options.legDeadlineMs ?? Math.max(30_000, config.requestTimeoutS * 1000 * (config.maxToolIterations + 1) + 5_000),
     allArenaTools: [...new Set(options.arenas.flatMap((a) => namesFor(a.declaredTools)))],
@@ -113,9 +114,16 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
       const span = { start: Number.POSITIVE_INFINITY, end: Number.NEGATIVE_INFINITY };
       const gateway = gateways.get(arena.id)!;
       const openPriority = (adapter: AdapterEntry) => -1 - (options.adapters.indexOf(adapter) * plan.length + plan.findIndex((p) => p.arena === arena));
-      const adapterRecords = await Promise.all(adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span, openPriority: openPriority(adapter) })));
+      const itemPriority = (adapter: AdapterEntry) => options.adapters.length - options.adapters.indexOf(adapter);
+      const adapterRecords = await Promise.all(
+        adapters.map((adapter) => runLane(ctx, { arena, items, adapter, gateway, span, openPriority: openPriority(adapter), itemPriority: itemPriority(adapter) })),
+      );
       return arenaRecord(ctx, { arena, items, frameworks: adapterRecords, span, startedAt });
     });
+    // Every lane reached its first build synchronously above: had the queue been running, the
+    // first builds would have taken the free slots in the order lanes were called (arena by arena),
+    // not by rank, and another adapter's items would have joined the first adapter's from the start.
+    ctx.queue.start();
     records.push(...(await Promise.all(arenaRuns)));
   } finally {
     clearTimeout(graceTimer);
