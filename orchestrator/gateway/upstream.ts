@@ -14,7 +14,6 @@
  * upstream-relay.ts. This file forwards and keeps the connections.
  */
 import http from "node:http";
-import https from "node:https";
 import { REDACTED } from "../files/redact.ts";
 import type { Answerer } from "./answer.ts";
 import { errorBody, guarded, send } from "./http-util.ts";
@@ -59,10 +58,18 @@ function connectionFault(err: NodeJS.ErrnoException): ProviderFault {
   return err.code !== undefined && RESET_CODES.has(err.code) ? "reset" : "unreachable";
 }
 
+/**
+ * node:https, loaded when a live run first needs it: it brings TLS, whose load reads the root
+ * certificates (~30 ms of CPU here), and a mock run, or a live one on plain http, never needs it.
+ */
+function httpsModule(): typeof import("node:https") {
+  return process.getBuiltinModule("node:https");
+}
+
 export function upstreamAnswerer(options: UpstreamOptions): Answerer {
   const base = parseBase(options.baseUrl);
   const key = options.apiKey;
-  const agent = base.protocol === "https:" ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
+  const agent = base.protocol === "https:" ? new (httpsModule().Agent)({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   const inflight = new Set<http.ClientRequest>();
   let closing = false;
 
@@ -94,7 +101,7 @@ export function upstreamAnswerer(options: UpstreamOptions): Answerer {
     /** A completion's attempt: what the wire shows went wrong with it is noted on it. */
     attempt?: LiveAttempt,
   ): void {
-    const lib = url.protocol === "https:" ? https : http;
+    const lib = url.protocol === "https:" ? httpsModule() : http;
     const up = lib.request(url, { method: req.method, headers: requestHeaders(req.headers, key, body.length), agent }, (reply) => guarded(res, () => onReply(reply)));
     inflight.add(up);
     up.once("close", () => inflight.delete(up));
