@@ -44,11 +44,14 @@ export function bootstrapMeanInterval(values: readonly number[], options: Bootst
 
   // Every mean is taken relative to the same origin, so a constant sample's means are exact.
   const origin = values[0]!;
-  const mean = origin + shiftedSum(values, origin) / n;
+  const shifted = Float64Array.from(values, (v) => v - origin);
+  const mean = origin + shiftedSum(shifted) / n;
+  // A constant sample: every resample's mean is the origin (sums of zeros), so is every quantile.
+  if (shifted.every((d) => d === 0)) return { mean, low: mean, high: mean };
   const means = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += values[Math.floor(random() * n)]! - origin;
+    for (let i = 0; i < n; i++) sum += shifted[Math.floor(random() * n)]!;
     means[r] = origin + sum / n;
   }
   means.sort();
@@ -56,8 +59,8 @@ export function bootstrapMeanInterval(values: readonly number[], options: Bootst
   return { mean, low: quantileSorted(means, alpha / 2), high: quantileSorted(means, 1 - alpha / 2) };
 }
 
-function shiftedSum(values: readonly number[], origin: number): number {
+function shiftedSum(shifted: Float64Array): number {
   let sum = 0;
-  for (const v of values) sum += v - origin;
+  for (const d of shifted) sum += d;
   return sum;
 }
