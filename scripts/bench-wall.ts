@@ -9,7 +9,10 @@
  * Beside each figure it prints the floor taken in the same run: the tree's CPU divided by the
  * cores (the wall of a run that kept every core busy), and how many worker processes the run
  * started (one log per worker in the run folder), so a wall above its floor shows whether the
- * run was narrower than the machine or did more work. Needs a writable cgroup v1 cpuacct
+ * run was narrower than the machine or did more work. It also splits the tree's CPU: the
+ * orchestrator's own process (read at its exit by a preload, support/cpu-at-exit.cjs) and the
+ * rest, its workers and their sandboxes; the workers' CPU over the cores is the wall the run would
+ * still take if the orchestrator cost nothing. Needs a writable cgroup v1 cpuacct
  * hierarchy (root on Linux); anything else is an error, never a figure from a lesser clock.
  *
  * `--original-from DIR --original-cpu LO:HI --original-wall LO:HI`: the Python original is not on
@@ -31,16 +34,17 @@ interface Sample {
   readonly tree: string;
   readonly wallSeconds: number;
   readonly cpuSeconds: number;
+  readonly ownCpuSeconds: number | undefined;
   readonly workersStarted: number;
   readonly exitCode: number;
   readonly clampLine?: string;
 }
 
 async function sample(tree: string, benchArgs: readonly string[], tag: string): Promise<Sample> {
-  const run = await timedNode([path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs], { cwd: tree, tag });
+  const run = await timedNode([path.join(tree, "orchestrator/cli/bin.mjs"), "bench", ...benchArgs], { cwd: tree, tag, ownCpu: true });
   if (run.exitCode !== 0) process.stderr.write(`${tree}: bench exited ${run.exitCode}\n${run.stderr.slice(-1500)}\n`);
   const clampLine = run.stderr.split("\n").find((l) => l.includes("clamped to"));
-  return { tree, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds, workersStarted: run.workersStarted, exitCode: run.exitCode, ...(clampLine ? { clampLine } : {}) };
+  return { tree, wallSeconds: run.wallSeconds, cpuSeconds: run.cpuSeconds, ownCpuSeconds: run.ownCpuSeconds, workersStarted: run.workersStarted, exitCode: run.exitCode, ...(clampLine ? { clampLine } : {}) };
 }
 
 async function main(): Promise<void> {
@@ -61,14 +65,16 @@ async function main(): Promise<void> {
   const rounds = Number(values.rounds ?? 1);
   const cores = os.availableParallelism();
   process.stdout.write(`bench ${benchArgs.join(" ")}\n${cores} cores; load average at start ${loadAverage()}\n\n`);
-  process.stdout.write("| tree | round | wall (s) | tree CPU (s) | floor: CPU / cores (s) | workers started | exit | clamp |\n|---|--:|--:|--:|--:|--:|--:|---|\n");
+  process.stdout.write("| tree | round | wall (s) | tree CPU (s) | floor: CPU / cores (s) | orchestrator CPU (s) | workers' CPU / cores (s) | workers started | exit | clamp |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
   const original = originalSpec(values, trees);
   const samples: Sample[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const [i, tree] of trees.entries()) {
       const s = await sample(tree, benchArgs, `${round}-${i}`);
       samples.push(s);
-      process.stdout.write(`| ${path.basename(s.tree)} | ${round} | ${s.wallSeconds.toFixed(1)} | ${s.cpuSeconds.toFixed(1)} | ${(s.cpuSeconds / cores).toFixed(1)} | ${s.workersStarted} | ${s.exitCode} | ${s.clampLine ? s.clampLine.replace(/^arena: /, "").slice(0, 60) : "—"} |\n`);
+      const own = s.ownCpuSeconds;
+      const split = own === undefined ? "— | —" : `${own.toFixed(1)} | ${((s.cpuSeconds - own) / cores).toFixed(1)}`;
+      process.stdout.write(`| ${path.basename(s.tree)} | ${round} | ${s.wallSeconds.toFixed(1)} | ${s.cpuSeconds.toFixed(1)} | ${(s.cpuSeconds / cores).toFixed(1)} | ${split} | ${s.workersStarted} | ${s.exitCode} | ${s.clampLine ? s.clampLine.replace(/^arena: /, "").slice(0, 60) : "—"} |\n`);
     }
   }
   process.stdout.write(summary(trees, samples, original));
