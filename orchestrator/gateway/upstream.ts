@@ -60,7 +60,8 @@ function connectionFault(err: NodeJS.ErrnoException): ProviderFault {
 
 /**
  * node:https, loaded when a live run first needs it: it brings TLS, whose load reads the root
- * certificates (~30 ms of CPU here), and a mock run, or a live one on plain http, never needs it.
+ * certificates (+10 to +34 ms of CPU here; docs/performance.md), and a mock run, or a live one on
+ * plain http, never needs it.
  */
 function httpsModule(): typeof import("node:https") {
   return process.getBuiltinModule("node:https");

@@ -5,7 +5,7 @@
  * loop also serves the mock gateway, so it may hold it for ~10 ms at most. An item still running
  * then goes to the thread pool, which gives it the run's full deadline without stalling the loop.
  * The pool starts only then, so a run whose patterns are all quick never pays a thread's start,
- * nor the load of piscina and node:worker_threads (~25 ms of CPU here, measured with `node -e`).
+ * nor the load of piscina and node:worker_threads (+14 to +44 ms of CPU here; docs/performance.md).
  * Every path runs the same `scoreItem`, so they give the same result.
  */
 import type { Check } from "../arena/schemas.ts";

@@ -41,14 +41,22 @@ export function countWorkerLogs(dir: string): number {
   return logs.size;
 }
 
+export interface TimedOptions {
+  readonly cwd: string;
+  /** Names the command's cgroup. */
+  readonly tag: string;
+  readonly env?: Record<string, string>;
+  /** Read the command's own CPU (`ownCpuSeconds`) with a preload; default false. */
+  readonly ownCpu?: boolean;
+  /** Called with the output root (`ARENA_OUTPUT_ROOT`) before it is removed. */
+  readonly inspect?: (outputRoot: string) => void;
+}
+
 /**
  * Run `node argv…` in `cwd` inside a group of its own named after `tag`. A non-zero exit is data
  * (`exitCode`, the stderr's tail), not a throw: the caller decides whether a figure stands.
  */
-export async function timedNode(
-  argv: readonly string[],
-  o: { readonly cwd: string; readonly tag: string; readonly env?: Record<string, string>; /** Read the command's own CPU (`ownCpuSeconds`). */ readonly ownCpu?: boolean; /** Called with the output root before it is removed. */ readonly inspect?: (outputRoot: string) => void },
-): Promise<TimedRun> {
+export async function timedNode(argv: readonly string[], o: TimedOptions): Promise<TimedRun> {
   const group = makeGroup("cpuacct", `arena-timed-${process.pid}-${o.tag}`);
   const output = mkdtempSync(path.join(os.tmpdir(), "arena-timed-"));
   try {
