@@ -19,6 +19,7 @@ import { allowedSystemPrompts, declaredLines, type WireDeclaration } from "../..
 import { declarationFor } from "./declarations.ts";
 import { checkDeclaredDelegates, harnessUnsupported, isSuspendTool, namesFor } from "../../contract/tools/registry.ts";
 import type { RunContext, SharedPool } from "./context.ts";
+import { heldSlot } from "./held-slot.ts";
 import { runItem, type OpenLane } from "./item.ts";
 import type { AdapterEntry } from "./options.ts";
 import { cellsToRun, dispatchOrder, keptCells, laneCells, waitsOnProvider, type Cell } from "./plan.ts";
@@ -84,72 +85,81 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
     return { framework: adapter.name, available: true, lib_version: recordedLane?.lib_version ?? "unknown", variant, items: [] };
   }
 
-  const built = await ctx.queue.add(() => openArena(ctx, lane, shared, todo.length), { priority: lane.openPriority ?? -1 });
-  // What the adapter declares reaches the caller even when the lane then refuses it (a delegate that collides).
-  if (isBuilt(built)) options.onBuilt?.(arena.id, adapter.name, { delegates: built.delegates, wireExceptions: built.wireExceptions });
-  const cannotRun = isBuilt(built) ? notRunnable(ctx, arena, built, unavailable) : buildFailure(built, unavailable);
-  if (cannotRun || !isBuilt(built)) {
-    await laneDone(shared, arena);
-    return cannotRun!;
-  }
-  let declaration: WireDeclaration;
+  // The build's slot is held until the lane's items wait on the queue (held-slot.ts says why).
+  const opening = heldSlot(ctx.queue, () => openArena(ctx, lane, shared, todo.length), lane.openPriority ?? -1);
   try {
-    declaration = declarationFor(adapter.name, adapter.declarationsOf ?? adapter.module);
-  } catch (err) {
-    await laneDone(shared, arena);
-    return unavailable(`build failed: ${(err as Error).message}`, "build_failed", built.libVersion);
-  }
-  const stop = options.checkLane?.(arena.id, adapter.name, built.libVersion);
-  if (stop !== undefined) ctx.refuse(stop);
-  const declared = declaredLines(declaration);
-  settle({ framework: adapter.name, available: true, lib_version: built.libVersion, variant, ...(declared.length > 0 ? { declarations: declared } : {}), items: [] });
+    const built = await opening.result;
+    // What the adapter declares reaches the caller even when the lane then refuses it (a delegate that collides).
+    if (isBuilt(built)) options.onBuilt?.(arena.id, adapter.name, { delegates: built.delegates, wireExceptions: built.wireExceptions });
+    const cannotRun = isBuilt(built) ? notRunnable(ctx, arena, built, unavailable) : buildFailure(built, unavailable);
+    if (cannotRun || !isBuilt(built)) {
+      opening.release();
+      await laneDone(shared, arena);
+      return cannotRun!;
+    }
+    let declaration: WireDeclaration;
+    try {
+      declaration = declarationFor(adapter.name, adapter.declarationsOf ?? adapter.module);
+    } catch (err) {
+      opening.release();
+      await laneDone(shared, arena);
+      return unavailable(`build failed: ${(err as Error).message}`, "build_failed", built.libVersion);
+    }
+    const stop = options.checkLane?.(arena.id, adapter.name, built.libVersion);
+    if (stop !== undefined) ctx.refuse(stop);
+    const declared = declaredLines(declaration);
+    settle({ framework: adapter.name, available: true, lib_version: built.libVersion, variant, ...(declared.length > 0 ? { declarations: declared } : {}), items: [] });
 
-  const open: OpenLane = {
-    arena,
-    adapter,
-    pool: shared.pool,
-    gateway: lane.gateway,
-    checkpoints: inside(options.dirs.checkpointRoot, adapter.name, arena.id),
-    witness: {
-      mode: config.mode,
-      model: config.model,
-      temperature: config.temperature,
-      maxToolIterations: config.maxToolIterations,
-      declaredTools: arena.declaredTools,
-      systemPrompt: arena.systemPrompt,
-      wireExceptions: built.wireExceptions.map((e) => e.key),
-      delegates: built.delegates,
-      declaration,
-      systemPrompts: allowedSystemPrompts(declaration, arena.systemPrompt),
-      canonical: ctx.canonical,
-    },
-    script: config.mode === "mock" ? compileScript(arena.script) : undefined,
-    evidence: new Map<string, ItemEvidence>(),
-    span: lane.span,
-  };
-  ctx.advance(cells.length - todo.length);
-  const waiting = waitsOnProvider(config.mode, options.gatewayFaults);
-  const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency, waiting), shared, lane.itemPriority ?? 0);
-  // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
-  const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
-  const laneRulesStartedAt = performance.now();
-  witnessAcrossItems(ctx, open, seen, fresh);
-  ctx.laneWitnessTimings.push({ arena: arena.id, framework: adapter.name, items: seen.length, seconds: (performance.now() - laneRulesStartedAt) / 1000 });
-  ctx.transcripts.push(laneTranscript(arena.id, adapter.name, seen));
-  // Dataset order within each repeat, whichever session ran the cell.
-  const itemRecords = cells
-    .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
-    .filter((r): r is ItemRecord => r !== undefined);
-  const isolation = withIdentityProblems(shared.pool.spec.isolation?.record(), lane.gateway, adapter.name, arena.id);
-  return {
-    framework: adapter.name,
-    available: true,
-    lib_version: built.libVersion,
-    variant,
-    isolation,
-    ...(declared.length > 0 ? { declarations: declared } : {}),
-    items: itemRecords,
-  };
+    const open: OpenLane = {
+      arena,
+      adapter,
+      pool: shared.pool,
+      gateway: lane.gateway,
+      checkpoints: inside(options.dirs.checkpointRoot, adapter.name, arena.id),
+      witness: {
+        mode: config.mode,
+        model: config.model,
+        temperature: config.temperature,
+        maxToolIterations: config.maxToolIterations,
+        declaredTools: arena.declaredTools,
+        systemPrompt: arena.systemPrompt,
+        wireExceptions: built.wireExceptions.map((e) => e.key),
+        delegates: built.delegates,
+        declaration,
+        systemPrompts: allowedSystemPrompts(declaration, arena.systemPrompt),
+        canonical: ctx.canonical,
+      },
+      script: config.mode === "mock" ? compileScript(arena.script) : undefined,
+      evidence: new Map<string, ItemEvidence>(),
+      span: lane.span,
+    };
+    ctx.advance(cells.length - todo.length);
+    const waiting = waitsOnProvider(config.mode, options.gatewayFaults);
+    const fresh = await runCells(ctx, open, dispatchOrder(arena, todo, ctx.concurrency, waiting), shared, lane.itemPriority ?? 0, opening.release);
+    // What the witness saw, in dataset order: the cross-item rules and the lane's transcript read it.
+    const seen = cells.map((c) => open.evidence.get(itemKey(c.repeat, c.item.id))).filter((e): e is ItemEvidence => e !== undefined);
+    const laneRulesStartedAt = performance.now();
+    witnessAcrossItems(ctx, open, seen, fresh);
+    ctx.laneWitnessTimings.push({ arena: arena.id, framework: adapter.name, items: seen.length, seconds: (performance.now() - laneRulesStartedAt) / 1000 });
+    ctx.transcripts.push(laneTranscript(arena.id, adapter.name, seen));
+    // Dataset order within each repeat, whichever session ran the cell.
+    const itemRecords = cells
+      .map((c) => fresh.get(itemKey(c.repeat, c.item.id)) ?? prior.get(itemKey(c.repeat, c.item.id)))
+      .filter((r): r is ItemRecord => r !== undefined);
+    const isolation = withIdentityProblems(shared.pool.spec.isolation?.record(), lane.gateway, adapter.name, arena.id);
+    return {
+      framework: adapter.name,
+      available: true,
+      lib_version: built.libVersion,
+      variant,
+      isolation,
+      ...(declared.length > 0 ? { declarations: declared } : {}),
+      items: itemRecords,
+    };
+  } finally {
+    // Every way out, items queued or none to queue: the build's slot goes back to the queue.
+    opening.release();
+  }
 }
 
 /**
@@ -211,17 +221,18 @@ function notRunnable(ctx: RunContext, arena: Arena, built: Extract<BuildOutcome,
   return undefined;
 }
 
-async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], shared: SharedPool, priority: number): Promise<Map<string, ItemRecord>> {
+/** The lane's items on the queue; `queued` is called once they all wait there, before any ends. */
+async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], shared: SharedPool, priority: number, queued: () => void): Promise<Map<string, ItemRecord>> {
   const fresh = new Map<string, ItemRecord>();
   try {
-    await Promise.all(
-      todo.map((cell) =>
-        ctx.queue.add(async () => {
-          const record = await runItem(ctx, lane, cell);
-          if (record) fresh.set(itemKey(cell.repeat, cell.item.id), record);
-        }, { priority }),
-      ),
+    const runs = todo.map((cell) =>
+      ctx.queue.add(async () => {
+        const record = await runItem(ctx, lane, cell);
+        if (record) fresh.set(itemKey(cell.repeat, cell.item.id), record);
+      }, { priority }),
     );
+    queued();
+    await Promise.all(runs);
   } finally {
     await laneDone(shared, lane.arena);
   }
