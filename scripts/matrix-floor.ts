@@ -32,7 +32,7 @@ import { listArenas } from "../orchestrator/arena/discover.ts";
 import { loadArena } from "../orchestrator/arena/load.ts";
 import { parseCount } from "../orchestrator/config/values.ts";
 import { frameworkImportScript, median } from "./support/measure.ts";
-import { loadAverage, timedNode, type TimedRun } from "./support/timed-run.ts";
+import { loadAverage, timedNode, workerLogsByAdapter, type TimedRun } from "./support/timed-run.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const BIN = path.join(REPO, "orchestrator/cli/bin.mjs");
@@ -49,13 +49,7 @@ interface RunShape {
 
 function shapeOf(outputRoot: string): RunShape {
   const run = path.join(outputRoot, "runs", "latest");
-  const workers = new Map<string, number>();
-  for (const session of readdirSync(path.join(run, "logs"))) {
-    for (const name of readdirSync(path.join(run, "logs", session))) {
-      const adapter = /^(.+)__w\d+\.log$/.exec(name)?.[1];
-      if (adapter) workers.set(adapter, (workers.get(adapter) ?? 0) + 1);
-    }
-  }
+  const workers = workerLogsByAdapter(outputRoot);
   const durablePauses = new Map<string, number>();
   for (const file of readdirSync(path.join(run, "records"))) {
     const record = JSON.parse(readFileSync(path.join(run, "records", file), "utf8"));

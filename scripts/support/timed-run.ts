@@ -29,16 +29,26 @@ export interface TimedRun {
 }
 
 /**
- * Every worker log under a run folder (`logs/…/<adapter>__w<N>.log`): one per process started.
- * Counted by real path: the recursive listing also walks `runs/latest`, a link to the same run,
- * and counted every log twice until 2026-12-07.
+ * The worker logs under an output root (`logs/…/<adapter>__w<N>.log`), one per process started,
+ * by adapter. Counted by real path: the recursive listing also walks `runs/latest`, a link to the
+ * same run, and counted every log twice until 2026-12-07.
  */
-export function countWorkerLogs(dir: string): number {
-  const logs = new Set<string>();
+export function workerLogsByAdapter(dir: string): Map<string, number> {
+  const logs = new Map<string, string>();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && /__w\d+\.log$/.test(entry.name)) logs.add(realpathSync(path.join(entry.parentPath, entry.name)));
+    const adapter = entry.isFile() ? /^(.+)__w\d+\.log$/.exec(entry.name)?.[1] : undefined;
+    if (adapter !== undefined) logs.set(realpathSync(path.join(entry.parentPath, entry.name)), adapter);
   }
-  return logs.size;
+  const counts = new Map<string, number>();
+  for (const adapter of logs.values()) counts.set(adapter, (counts.get(adapter) ?? 0) + 1);
+  return counts;
+}
+
+/** Every worker process a run under `dir` started (see {@link workerLogsByAdapter}). */
+export function countWorkerLogs(dir: string): number {
+  let n = 0;
+  for (const count of workerLogsByAdapter(dir).values()) n += count;
+  return n;
 }
 
 export interface TimedOptions {
