@@ -3,13 +3,13 @@
  * scorer, the stop switch and the progress count. Built once by `runArenas`; lanes and items only
  * read it (and add to the counters), so the order of the run path is the order of the files.
  */
-import type PQueue from "p-queue";
 import type { ArenaConfig } from "../config/arena-config.ts";
 import type { LaneTranscriptFile } from "../report/html/transcript.ts";
 import type { WorkerPool } from "../supervisor/pool.ts";
 import type { AdapterEntry, ItemTiming, LaneWitnessTiming, ProgressEvent, RunOptions } from "./options.ts";
 import type { RunGateway } from "./run-gateway.ts";
 import type { LegAttempt } from "./provider-faults.ts";
+import type { RunQueue } from "./run-queue.ts";
 import type { Scorer } from "./scorer.ts";
 
 /** One adapter's worker pool, shared by its lanes; it closes after the last of them. */
@@ -30,7 +30,7 @@ export interface RunContext {
   readonly options: RunOptions;
   readonly config: ArenaConfig;
   readonly concurrency: number;
-  readonly queue: PQueue;
+  readonly queue: RunQueue;
   readonly legDeadlineMs: number;
   /** Every tool any arena of the run declares: a delegate must not collide with one. */
   readonly allArenaTools: readonly string[];

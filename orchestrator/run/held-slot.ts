@@ -5,7 +5,7 @@
  * to them, not to the next task in rank that was already waiting (another adapter's build, whose
  * fresh worker the run's budget would then stop, or this lane's, to make room for those items).
  */
-import type PQueue from "p-queue";
+import type { RunQueue } from "./run-queue.ts";
 
 export interface HeldSlot<T> {
   /** The task's result (or its error), as soon as it has one. */
@@ -14,11 +14,12 @@ export interface HeldSlot<T> {
   readonly release: () => void;
 }
 
-export function heldSlot<T>(queue: PQueue, task: () => Promise<T>, priority: number): HeldSlot<T> {
+export function heldSlot<T>(queue: RunQueue, group: string, task: () => Promise<T>, priority: number): HeldSlot<T> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const result = new Promise<T>((resolve, reject) => {
     void queue.add(
+      group,
       async () => {
         try {
           resolve(await task());
@@ -28,7 +29,7 @@ export function heldSlot<T>(queue: PQueue, task: () => Promise<T>, priority: num
         }
         await released;
       },
-      { priority },
+      priority,
     );
   });
   return { result, release };

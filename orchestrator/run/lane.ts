@@ -32,16 +32,18 @@ export interface LaneInput {
   readonly gateway: RunGateway;
   readonly span: { start: number; end: number };
   /**
-   * Where the lane's first build waits in the queue (higher starts first; every item of every lane
-   * outranks every build). Lanes are ranked adapter by adapter, so a pool's workers go from one of
-   * its lanes to the next instead of giving their slot to another adapter's build.
+   * Where the lane's first build waits in the queue (higher starts first among adapters equally
+   * busy, run-queue.ts; every item of every lane outranks every build). Lanes are ranked adapter by
+   * adapter, so a pool's workers go from one of its lanes to the next instead of giving their slot
+   * to another adapter's build.
    */
   readonly openPriority?: number;
   /**
    * Where the lane's items wait (default 0): above every build, and ranked adapter by adapter as
-   * the builds are, so one adapter's items run before the next one's. Interleaved, two adapters
-   * each want a worker alive, and on a run as narrow as the machine the budget stops one to start
-   * the other, over and over: a process start each time (supervisor/pool.ts).
+   * the builds are, so among adapters equally busy one adapter's items run before the next one's.
+   * Taken in arrival order instead, the adapters' items interleaved on the same slot, and on a run
+   * as narrow as the machine the budget stopped one adapter's idle worker to start the other's,
+   * over and over: a process start each time (supervisor/pool.ts).
    */
   readonly itemPriority?: number;
 }
@@ -86,7 +88,7 @@ export async function runLane(ctx: RunContext, lane: LaneInput): Promise<Adapter
   }
 
   // The build's slot is held until the lane's items wait on the queue (held-slot.ts says why).
-  const opening = heldSlot(ctx.queue, () => openArena(ctx, lane, shared, todo.length), lane.openPriority ?? -1);
+  const opening = heldSlot(ctx.queue, adapter.name, () => openArena(ctx, lane, shared, todo.length), lane.openPriority ?? -1);
   try {
     const built = await opening.result;
     // What the adapter declares reaches the caller even when the lane then refuses it (a delegate that collides).
@@ -226,10 +228,10 @@ async function runCells(ctx: RunContext, lane: OpenLane, todo: readonly Cell[], 
   const fresh = new Map<string, ItemRecord>();
   try {
     const runs = todo.map((cell) =>
-      ctx.queue.add(async () => {
+      ctx.queue.add(lane.adapter.name, async () => {
         const record = await runItem(ctx, lane, cell);
         if (record) fresh.set(itemKey(cell.repeat, cell.item.id), record);
-      }, { priority }),
+      }, priority),
     );
     queued();
     await Promise.all(runs);

@@ -1,5 +1,5 @@
 /**
- * One session of a run: every planned arena × adapter × item × repeat, scheduled on one p-queue.
+ * One session of a run: every planned arena × adapter × item × repeat, scheduled on one queue (run-queue.ts).
  * Each adapter gets one worker pool for the session, and each adapter × arena a lane (lane.ts)
  * that opens the arena on it on first use; the pool closes after the adapter's last lane, so the
  * number of live processes tracks the concurrency, not the size of the matrix. It returns the
@@ -7,7 +7,6 @@
  */
 import { mkdirSync } from "node:fs";
 import os from "node:os";
-import PQueue from "p-queue";
 import type { Arena, Item } from "../arena/schemas.ts";
 import { inside } from "../files/safe-path.ts";
 import type { GatewayRecords } from "../gateway/index.ts";
@@ -27,6 +26,7 @@ import type { AdapterEntry, ItemTiming, RunOptions, RunOutcome } from "./options
 import { keptCells, laneCells, lanesPerAdapter, planRun, totalCells } from "./plan.ts";
 import { planEvent } from "./plan-event.ts";
 import { startRunGateway, type RunGateway } from "./run-gateway.ts";
+import { RunQueue } from "./run-queue.ts";
 import { createScorer } from "./scorer.ts";
 
 export async function runArenas(options: RunOptions): Promise<RunOutcome> {
@@ -73,7 +73,7 @@ export async function runArenas(options: RunOptions): Promise<RunOutcome> {
     config,
     concurrency,
     // Started once every lane has queued its first build, so the first slots go by rank too (below).
-    queue: new PQueue({ concurrency, autoStart: false }),
+    queue: new RunQueue(concurrency),
     legDeadlineMs:
       options.legDeadlineMs ?? Math.max(30_000, config.requestTimeoutS * 1000 * (config.maxToolIterations + 1) + 5_000),
     allArenaTools: [...new Set(options.arenas.flatMap((a) => namesFor(a.declaredTools)))],

@@ -1,40 +1,42 @@
-import PQueue from "p-queue";
 import { describe, expect, it } from "vitest";
 import { heldSlot } from "../../orchestrator/run/held-slot.ts";
+import { RunQueue } from "../../orchestrator/run/run-queue.ts";
 
 describe("heldSlot", () => {
   it("the slot goes to what the caller queues before releasing it, not to the task that waited in rank", async () => {
-    const queue = new PQueue({ concurrency: 1, autoStart: false });
+    const queue = new RunQueue(1);
     const order: string[] = [];
-    const build = heldSlot(queue, async () => "built", -1);
-    const other = queue.add(async () => void order.push("other build"), { priority: -2 });
+    const build = heldSlot(queue, "a", async () => "built", -1);
+    const other = queue.add("a", async () => void order.push("other build"), -2);
     queue.start();
     expect(await build.result).toBe("built");
     // The caller's own work between the result and its items (the lane's checks) may take turns of the loop.
     await new Promise((resolve) => setImmediate(resolve));
-    const items = [1, 2].map((n) => queue.add(async () => void order.push(`item ${n}`), { priority: 5 }));
+    const items = [1, 2].map((n) => queue.add("a", async () => void order.push(`item ${n}`), 5));
     build.release();
     await Promise.all([...items, other]);
     expect(order).toEqual(["item 1", "item 2", "other build"]);
   });
 
   it("a task that throws gives the error and its slot back; release is idempotent", async () => {
-    const queue = new PQueue({ concurrency: 1 });
-    const failing = heldSlot(queue, async () => {
+    const queue = new RunQueue(1);
+    queue.start();
+    const failing = heldSlot(queue, "a", async () => {
       throw new Error("no build");
     }, -1);
     await expect(failing.result).rejects.toThrow("no build");
     failing.release();
     failing.release();
-    expect(await queue.add(async () => "next")).toBe("next");
+    expect(await queue.add("a", async () => "next")).toBe("next");
   });
 
   it("the slot stays taken until release", async () => {
-    const queue = new PQueue({ concurrency: 1 });
-    const held = heldSlot(queue, async () => 1, 0);
+    const queue = new RunQueue(1);
+    queue.start();
+    const held = heldSlot(queue, "a", async () => 1, 0);
     await held.result;
     let ran = false;
-    const next = queue.add(async () => void (ran = true));
+    const next = queue.add("a", async () => void (ran = true));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ran).toBe(false);
     held.release();
