@@ -94,7 +94,9 @@ class GroupedLine {
 
   #take(group: string, index: number): void {
     const line = this.#lines.get(group)!;
-    line.splice(index, 1);
+    // The head is the usual case, and V8 shifts a long array without moving what follows.
+    if (index === 0) line.shift();
+    else line.splice(index, 1);
     if (line.length === 0) this.#lines.delete(group);
     this.#size--;
   }
