@@ -73,7 +73,10 @@ describe("the worker's bundled entry", () => {
     expect(entry).toMatchObject({ bundled: true });
     const text = bundleText(entry);
     // One declaration of each (host, contract/, the adapter) across all its files: nothing is evaluated twice.
-    for (const declared of [/\bfunction loadAdapter\(/g, /\bAgentResultSchema = (?:[\w$]+\.)?object\(/g, /\bfunction dispatch\(/g, /\bfunction postJson\(/g]) {
+    // The script is minified: a function is found by the name keepNames gives it back
+    // (`f(x,"loadAdapter")`), AgentResultSchema by its first field's zod call.
+    const named = (name: string) => new RegExp(`[\\w$]+\\([\\w$]+,"${name}"\\)`, "g");
+    for (const declared of [named("loadAdapter"), /\boutput_text:[\w$]+\([\w$]+\(\),""\)/g, named("dispatch"), named("postJson")]) {
       expect(text.match(declared)?.length, String(declared)).toBe(1);
     }
     expect(text).not.toMatch(/from "zod"/);
