@@ -73,12 +73,31 @@ const dirFor = (a: AdapterRef) => path.join(BUNDLE_ROOT, `${a.name.replace(/[^A-
  * size and modification time. A framework's script reads ~2,000 such files (google_adk's), and
  * hashing them all cost every orchestrator ~0.1–0.4 s at its first worker; a package's files change
  * only by an install, which rewrites them.
+ *
+ * Memoised per process: a run's adapters share most inputs (every bundle holds the host and
+ * contract/, a `-multi` variant its base's packages), so the TypeScript matrix's 13 checks read
+ * the host's files 13 times each. A package's file is statted once per process (an install mid-run is not supported
+ * anyway); a repository file is hashed again only when its stat changes, so an edit made between
+ * two adapters' checks is still seen.
  */
+const fingerprints = new Map<string, { readonly full: string; readonly stat: string; readonly print: string }>();
+
 function fingerprint(file: string): string {
-  const full = path.resolve(REPO, file);
-  if (!full.includes(`${path.sep}node_modules${path.sep}`)) return sha(readFileSync(full));
+  const known = fingerprints.get(file);
+  const full = known?.full ?? path.resolve(REPO, file);
+  if (!full.includes(`${path.sep}node_modules${path.sep}`)) {
+    const st = statSync(full);
+    const stat = `${st.ino} ${st.size} ${st.mtimeMs}`;
+    if (known?.stat === stat) return known.print;
+    const print = sha(readFileSync(full));
+    fingerprints.set(file, { full, stat, print });
+    return print;
+  }
+  if (known) return known.print;
   const st = statSync(full);
-  return `size ${st.size}, mtime ${st.mtimeMs}`;
+  const print = `size ${st.size}, mtime ${st.mtimeMs}`;
+  fingerprints.set(file, { full, stat: print, print });
+  return print;
 }
 
 function sources(note: string): WorkerEntry {

@@ -132,6 +132,21 @@ describe("the worker's bundled entry", () => {
     expect(built).toMatchObject({ ok: true, libVersion: "v2" });
   }, 60_000);
 
+  it("a shared input edited between two adapters' checks makes the second one's bundle stale (the fingerprints' memo is keyed by the file's stat)", async () => {
+    const shared = path.join(scratch, "shared.ts");
+    writeFileSync(shared, `(globalThis as Record<string, unknown>).scratchShared = "1";\n`);
+    const a = writeAdapter(path.join(scratch, "sa"), "v1", `import "../shared.ts";\n`);
+    const b = writeAdapter(path.join(scratch, "sb"), "v1", `import "../shared.ts";\n`);
+    expect(await prepareWorkerEntry(a)).toMatchObject({ bundled: true });
+    expect(await prepareWorkerEntry(b)).toMatchObject({ bundled: true });
+    vi.resetModules();
+    const fresh = (await import("../../orchestrator/supervisor/worker-entry.ts")) as typeof import("../../orchestrator/supervisor/worker-entry.ts");
+    // a's check fingerprints shared.ts; b's, after the edit, must not take that print for the file's.
+    expect(fresh.workerEntry(a)).toMatchObject({ bundled: true });
+    writeFileSync(shared, `(globalThis as Record<string, unknown>).scratchShared = "22";\n`);
+    expect(fresh.workerEntry(b)).toMatchObject({ bundled: false, file: HOST_SOURCE });
+  }, 60_000);
+
   it("a framework package that is not installed is still a not_installed build failure, not a failed start", async () => {
     const adapter = writeAdapter(path.join(scratch, "b"), "v1", 'import "agentic-arena-no-such-framework";\n');
     expect(await prepareWorkerEntry(adapter)).toMatchObject({ bundled: true });
