@@ -76,9 +76,9 @@ const dirFor = (a: AdapterRef) => path.join(BUNDLE_ROOT, `${a.name.replace(/[^A-
  *
  * Memoised per process: a run's adapters share most inputs (every bundle holds the host and
  * contract/, a `-multi` variant its base's packages), so the TypeScript matrix's 13 checks read
- * the host's files 13 times each. A package's file is statted once per process (an install mid-run is not supported
- * anyway); a repository file is hashed again only when its stat changes, so an edit made between
- * two adapters' checks is still seen.
+ * the host's files 13 times each. A package's file is statted once per process (an install
+ * mid-run is not supported anyway); a repository file is hashed again only when its stat
+ * changes, so an edit made between two adapters' checks is still seen.
  */
 const fingerprints = new Map<string, { readonly full: string; readonly stat: string; readonly print: string }>();
 
