@@ -11,9 +11,9 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { execa } from "execa";
 import { median } from "./support/measure.ts";
 import { loadAverage } from "./support/timed-run.ts";
+import { childRoundsPerTree } from "./support/tree-rounds.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 
@@ -36,19 +36,13 @@ if (values.child !== undefined) {
 } else {
   const trees = positionals.length > 0 ? positionals.map((t) => path.resolve(t)) : [REPO];
   const rounds = Number(values.rounds ?? 5);
-  const samples = new Map<string, { cpu: number[]; wall: number[]; adapters: number }>(trees.map((t) => [t, { cpu: [], wall: [], adapters: 0 }]));
   process.stdout.write(`load average at start ${loadAverage()}; ${rounds} rounds per tree\n\n`);
-  for (let r = 0; r < rounds; r++) {
-    for (const tree of trees) {
-      const run = await execa(process.execPath, [fileURLToPath(import.meta.url), "--child", tree], { cwd: tree });
-      const out = JSON.parse(run.stdout) as { adapters: number; stale: string[]; cpuMs: number; wallMs: number };
-      if (out.stale.length > 0) throw new Error(`${tree}: no current bundle for ${out.stale.join(", ")} (run pnpm build:workers there first)`);
-      const s = samples.get(tree)!;
-      s.cpu.push(out.cpuMs);
-      s.wall.push(out.wallMs);
-      s.adapters = out.adapters;
-    }
+  const runs = await childRoundsPerTree<{ adapters: number; stale: string[]; cpuMs: number; wallMs: number }>(import.meta.url, trees, rounds);
+  for (const [tree, r] of runs) {
+    const stale = r.find((x) => x.stale.length > 0)?.stale;
+    if (stale) throw new Error(`${tree}: no current bundle for ${stale.join(", ")} (run pnpm build:workers there first)`);
   }
+  const samples = new Map([...runs].map(([tree, r]) => [tree, { cpu: r.map((x) => x.cpuMs), wall: r.map((x) => x.wallMs), adapters: r[0]?.adapters ?? 0 }]));
   process.stdout.write("| tree | adapters | CPU (ms, median) | wall (ms, median) | CPU per round |\n|---|--:|--:|--:|---|\n");
   for (const [tree, s] of samples) {
     process.stdout.write(`| ${tree} | ${s.adapters} | ${median(s.cpu).toFixed(0)} | ${median(s.wall).toFixed(0)} | ${s.cpu.map((x) => x.toFixed(0)).join(" ")} |\n`);

@@ -12,9 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { execa } from "execa";
 import { median } from "./support/measure.ts";
 import { loadAverage } from "./support/timed-run.ts";
+import { childRoundsPerTree } from "./support/tree-rounds.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const COVERED = ["/r/repo", "/r/tmp", ...Array.from({ length: 8 }, (_, i) => `/r/out${i}`)];
@@ -66,16 +66,9 @@ if (values.child !== undefined) {
 } else {
   const trees = positionals.length > 0 ? positionals.map((t) => path.resolve(t)) : [REPO];
   const rounds = Number(values.rounds ?? 5);
-  const samples = new Map<string, { cpu: number[]; system: number[] }>(trees.map((t) => [t, { cpu: [], system: [] }]));
   process.stdout.write(`load average at start ${loadAverage()}; ${rounds} rounds of ${legs} checks per tree\n\n`);
-  for (let r = 0; r < rounds; r++) {
-    for (const tree of trees) {
-      const run = await execa(process.execPath, [fileURLToPath(import.meta.url), "--child", tree, "--legs", String(legs)], { cwd: REPO });
-      const { cpuUs, systemUs } = JSON.parse(run.stdout) as { cpuUs: number; systemUs: number };
-      samples.get(tree)!.cpu.push(cpuUs);
-      samples.get(tree)!.system.push(systemUs);
-    }
-  }
+  const runs = await childRoundsPerTree<{ cpuUs: number; systemUs: number }>(import.meta.url, trees, rounds, ["--legs", String(legs)]);
+  const samples = new Map([...runs].map(([tree, r]) => [tree, { cpu: r.map((x) => x.cpuUs), system: r.map((x) => x.systemUs) }]));
   process.stdout.write("| tree | CPU per check (µs, median) | of which system | rounds |\n|---|--:|--:|---|\n");
   for (const [tree, s] of samples) process.stdout.write(`| ${tree} | ${median(s.cpu).toFixed(0)} | ${median(s.system).toFixed(0)} | ${s.cpu.map((x) => x.toFixed(0)).join(" ")} |\n`);
   process.stdout.write(`\nload average at end ${loadAverage()}\n`);
