@@ -19,8 +19,8 @@ import { childRoundsPerTree } from "./support/tree-rounds.ts";
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const COVERED = ["/r/repo", "/r/tmp", ...Array.from({ length: 8 }, (_, i) => `/r/out${i}`)];
 const READABLE = [
-  "/r/repo/orchestrator/supervisor/sandbox/splice.ts",
-  "/r/repo/orchestrator/supervisor/sandbox/bridge-preload.ts",
+  "/r/repo/orchestrator/supervisor/sandbox/splice.cjs",
+  "/r/repo/orchestrator/supervisor/sandbox/bridge-preload.cjs",
   "/r/repo/packages",
   "/r/repo/contract",
   "/r/repo/node_modules",

@@ -1,6 +1,6 @@
 /**
  * The sandbox bridge seen from the orchestrator's side, without bwrap: a test dials a worker's
- * Unix socket as bridge-preload.ts does inside the sandbox. A connection for a gateway of this
+ * Unix socket as bridge-preload.cjs does inside the sandbox. A connection for a gateway of this
  * process is handed to it (one crossing of the orchestrator, not two), one for any other port is
  * forwarded over TCP, and either way the gateway can name the worker it came from. A handed-over
  * connection is still an ordinary HTTP connection: keep-alive, streamed replies, the headers

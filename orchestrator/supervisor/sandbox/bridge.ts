@@ -1,6 +1,6 @@
 /**
  * The only way out of a sealed worker's network namespace: for each gateway port, a Unix socket
- * in a directory the sandbox can see, served here. Inside the namespace, bridge-preload.ts listens
+ * in a directory the sandbox can see, served here. Inside the namespace, bridge-preload.cjs listens
  * on the same `127.0.0.1:<port>` and forwards each connection to the socket, so a worker's base URL
  * is byte-for-byte the one an unsealed worker gets, and nothing but those ports is reachable.
  *
@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { inProcessGateway } from "../../gateway/in-process.ts";
 import { removeInBackground } from "./background-removal.ts";
-import { splice } from "./splice.ts";
+import { splice } from "./splice.cjs";
 
 export interface BridgeRoute {
   readonly port: number;

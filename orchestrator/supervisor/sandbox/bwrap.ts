@@ -11,7 +11,7 @@
  *   orchestrator, and when the worker exits bwrap's init exits and the kernel kills everything
  *   left in the namespace, whatever session or process group it made for itself).
  * - With `sealNetwork`, an own network namespace: only loopback, on which the bridge preload
- *   (bridge-preload.ts) listens; see bridge.ts.
+ *   (bridge-preload.cjs) listens; see bridge.ts.
  * - /run is masked with an empty read-only tmpfs when nothing the worker needs lives there: it is
  *   where the host's Unix sockets (docker, dbus, systemd) usually are, and a Unix socket on a
  *   read-only mount is still connectable.

@@ -50,7 +50,7 @@ export function warmStamp(module: string, nodeOptions: readonly string[], repo =
 /** The worker tree's own sources (node_modules is the lockfile's). */
 const STAMPED_TREES = ["contract", "workers", path.join("fixtures", "support")];
 /** What a sealed worker compiles of the orchestrator: the bridge preload (index.ts) and its sibling. */
-const PRELOAD_SOURCES = ["./bridge-preload.ts", "./splice.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+const PRELOAD_SOURCES = ["./bridge-preload.cjs", "./splice.cjs"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 
 function sourcesUnder(dir: string): string[] {
   let entries: Dirent[];

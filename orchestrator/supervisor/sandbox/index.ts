@@ -21,7 +21,7 @@ import { randomUUID } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { acquireRoutes, loopbackPorts, releaseRoutes, socketsFit, type BridgeRoute } from "./bridge.ts";
 import { bwrapArgs, within } from "./bwrap.ts";
 import { sealedCache } from "./compile-cache.ts";
@@ -37,9 +37,9 @@ import { sealedView } from "./view.ts";
 import { readBundleSetting } from "../worker-entry.ts";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
-const PRELOAD = pathToFileURL(fileURLToPath(new URL("./bridge-preload.ts", import.meta.url))).href;
-/** The only orchestrator files a sealed worker reads: the preload and the one sibling it imports. */
-const PRELOAD_FILES = ["./bridge-preload.ts", "./splice.ts"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+const PRELOAD = fileURLToPath(new URL("./bridge-preload.cjs", import.meta.url));
+/** The only orchestrator files a sealed worker reads: the preload and the one sibling it requires. */
+const PRELOAD_FILES = [PRELOAD, fileURLToPath(new URL("./splice.cjs", import.meta.url))];
 
 export interface IsolationRequest {
   readonly adapter: string;
@@ -195,7 +195,7 @@ export class Isolation {
     const routes: readonly BridgeRoute[] = bridge?.routes ?? [];
     const python = req.python;
     // The Python host opens the same listeners itself (arena_host/bridge.py); Node's compile cache is no use to it.
-    const nodeOptions = python !== undefined ? [] : [...inheritedNodeOptions(), ...(net.sealed ? ["--import", PRELOAD] : [])];
+    const nodeOptions = python !== undefined ? [] : [...inheritedNodeOptions(), ...(net.sealed ? ["--require", PRELOAD] : [])];
     if (python === undefined && req.callerEnv.NODE_COMPILE_CACHE === undefined) {
       env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions, req.host).dir;
     }
