@@ -34,7 +34,7 @@ import { fileURLToPath } from "node:url";
 import { withOwnImportMeta } from "../files/own-import-meta.ts";
 
 /** Everything about a build besides its inputs: a manifest built with another recipe is stale. Bump on any change below. */
-export const BUNDLE_RECIPE = "arena-worker-bundle/4";
+export const BUNDLE_RECIPE = "arena-worker-bundle/7";
 /** The slot the generated entry fills and the host reads (workers/host.ts, loadAdapter). */
 const SLOT = "agentic-arena.bundled-adapter";
 /** The npm packages the host itself imports. */

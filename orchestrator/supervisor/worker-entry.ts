@@ -60,6 +60,8 @@ interface Manifest {
   readonly node?: string;
   /** Why it has no code cache, when its build knew (ES modules instead of a script, a failed warm-up). */
   readonly note?: string;
+  /** How the warm-up's item ended (code-cache.ts): what of an item's run the code cache holds. */
+  readonly warm_item?: string;
 }
 
 const current = new Map<string, WorkerEntry>();
@@ -215,7 +217,7 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
     }
     staged = await stage(adapter, built, hostile);
   }
-  const { scratch, stamp, inputs, note } = staged;
+  const { scratch, stamp, inputs, note, warm } = staged;
   const target = path.join(dirFor(adapter), stamp);
   if (!existsSync(target)) {
     try {
@@ -230,6 +232,7 @@ async function build(adapter: AdapterRef): Promise<WorkerEntry> {
     recipe: BUNDLE_RECIPE, module: adapter.module, inputs, entry: path.join(stamp, built.entry),
     ...(built.selfContained ? { node: process.version } : {}),
     ...(note === undefined ? {} : { note }),
+    ...(warm.item === undefined ? {} : { warm_item: warm.item }),
   };
   const dir = dirFor(adapter);
   const tmp = path.join(dir, `.manifest-${process.pid}.json`);

@@ -64,6 +64,8 @@ describe("a self-contained worker bundle and its code cache", () => {
     expect(manifest.node).toBe(process.version);
     // The start script is an input: a change to it makes the bundle stale.
     expect(Object.keys(manifest.inputs)).toContain("workers/bundle-start.cjs");
+    // Its warm-up ran the item against the stand-in model: a tool call, then the answer.
+    expect(manifest.warm_item).toBe("result after 2 model call(s)");
   });
 
   it("a hostile fixture's bundle gets no code cache: its warm-up would have run its build outside the sandbox", async () => {

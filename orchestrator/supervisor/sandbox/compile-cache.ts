@@ -52,6 +52,9 @@ const STAMPED_TREES = ["contract", "workers", path.join("fixtures", "support")];
 /** What a sealed worker compiles of the orchestrator: the bridge preload (index.ts) and its sibling. */
 const PRELOAD_SOURCES = ["./bridge-preload.cjs", "./splice.cjs"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 
+/** The warm-up's base URL when nothing is to answer: a closed port. */
+const WARM_CLOSED_URL = "http://127.0.0.1:9/v1";
+
 function sourcesUnder(dir: string): string[] {
   let entries: Dirent[];
   try {
@@ -88,13 +91,17 @@ export function sealedCache(
   return { dir, warmed };
 }
 
-/** A build a warm-up asks for (this one and code-cache.ts's): durable, so checkpointers load too; nothing answers on the network. */
-export function warmBuild(adapter: AdapterRef, corpusPath: string): ToWorker {
+/**
+ * A build a warm-up asks for (this one and code-cache.ts's): durable, so checkpointers load too.
+ * Nothing answers on the network unless `baseUrl` names the stand-in model code-cache.ts runs its
+ * item against (warm-item.ts), which takes a tool call and an answer: two model calls.
+ */
+export function warmBuild(adapter: AdapterRef, corpusPath: string, baseUrl = WARM_CLOSED_URL): ToWorker {
   return {
     type: "build",
     adapter,
     arena: { id: "warm_up", tools: ["search", "calculator", "save_progress"], systemPrompt: "Warm-up.", durable: true },
-    config: { model: "warm-up", baseUrl: "http://127.0.0.1:9/v1", apiKey: "warm-up", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 },
+    config: { model: "warm-up", baseUrl, apiKey: "warm-up", temperature: 0, requestTimeoutS: 5, maxToolIterations: 3 },
     corpusPath,
     seat: 0,
   };
