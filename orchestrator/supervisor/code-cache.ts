@@ -10,16 +10,16 @@
  * the bundle is moved into place, so the cache is part of the build as its files are. Where
  * bubblewrap works it runs sealed as the compile cache's warm-up does (sandbox/compile-cache.ts):
  * read-only root, a network namespace of its own whose one way out is the bridge to the stand-in
- * (the preload a sealed worker has, with one route), only the bundle's
- * unplaced folder and a scratch TMPDIR writable, so a framework's build at install can neither
- * reach out nor leave anything behind; without bubblewrap it runs as a plain child that reaches
- * the stand-in on a loopback port (the repository's own adapters only: a hostile fixture gets no
- * warm-up, worker-entry.ts). The item's outcome does not matter: an adapter whose run fails on the
- * stand-in still caches what it compiled, and only the build decides whether the script stands. It is also the check that a script with a framework inside works: if that
- * build does not succeed, worker-entry.ts builds the ES module layout instead. For the baseline's
- * script a failed warm-up only costs the cache: the bundle is still used, compiled from its text,
- * and the build's outcome says why (worker-entry.ts puts that in each worker's log). Telemetry is
- * off in the warm-up as in every worker (disableTelemetry).
+ * (the preload a sealed worker has, with one route), only the bundle's unplaced folder and a
+ * scratch TMPDIR writable, so a framework's build at install can neither reach out nor leave
+ * anything behind; without bubblewrap it runs as a plain child that reaches the stand-in on a
+ * loopback port (the repository's own adapters only: a hostile fixture gets no warm-up,
+ * worker-entry.ts). The item's outcome decides nothing: an adapter whose run fails on the
+ * stand-in still caches what it compiled. The build is also the check that a script with a
+ * framework inside works: if that build does not succeed, worker-entry.ts builds the ES module
+ * layout instead. For the baseline's script a failed warm-up only costs the cache: the bundle is
+ * still used, compiled from its text, and the build's outcome says why (worker-entry.ts puts that
+ * in each worker's log). Telemetry is off in the warm-up as in every worker (disableTelemetry).
  */
 import { fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -66,34 +66,37 @@ export interface WarmUp {
 export async function makeCodeCache(start: string, adapter: AdapterRef, corpusPath: string): Promise<WarmUp> {
   const out = path.join(path.dirname(start), CODE_CACHE_FILE);
   const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-code-cache-"));
-  const sandbox = detectBwrap();
   // Sealed: on a Unix socket the bridge reaches; unsealed: on a loopback port of its own.
-  const model = await WarmModel.listen(sandbox.ok ? path.join(scratch, "model.sock") : undefined);
+  const socket = detectBwrap().ok ? path.join(scratch, "model.sock") : undefined;
+  // A stand-in that cannot listen (a socket path too long for its temp dir) costs only the item's
+  // share of the cache: the item then fails at once on the closed port, as the build alone did.
+  const model = await WarmModel.listen(socket).catch(() => undefined);
   try {
     const checkpointDir = path.join(scratch, "checkpoint");
     mkdirSync(checkpointDir);
-    const baseUrl = `http://127.0.0.1:${model.port ?? BRIDGED_PORT}/v1`;
-    const child = startWarmUp(start, out, scratch, model.port === undefined ? path.join(scratch, "model.sock") : undefined);
+    const baseUrl = model === undefined ? undefined : `http://127.0.0.1:${model.port ?? BRIDGED_PORT}/v1`;
+    const child = startWarmUp(start, out, scratch, model === undefined ? undefined : socket);
     const warm = await warmUp(child, out, { build: warmBuild(adapter, corpusPath, baseUrl), run: warmRun(checkpointDir) });
-    return warm.item === undefined ? warm : { ...warm, item: `${warm.item} after ${model.requests} model call(s)` };
+    return warm.item === undefined ? warm : { ...warm, item: `${warm.item} after ${model?.requests ?? 0} model call(s)` };
   } finally {
-    await model.close();
+    await model?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-/** The warm-up worker: sealed where bubblewrap works (see the header), with `socket` bridged to BRIDGED_PORT; else a plain child. */
+/** The warm-up worker: sealed where bubblewrap works (see the header), with `socket`, if any, bridged to BRIDGED_PORT; else a plain child. */
 function startWarmUp(start: string, out: string, scratch: string, socket: string | undefined): ChildProcess {
   const env = disableTelemetry({ PATH: process.env.PATH ?? "", ARENA_CODE_CACHE_OUT: out, TMPDIR: scratch });
   const stdio = ["ignore", "ignore", "pipe", "ipc"] as const;
   const sandbox = detectBwrap();
   // No V8 flags: a worker's own are the orchestrator's Node options, and V8 refuses a cache made
   // under other V8 flags (the worker then compiles from the text and says so in its log).
-  // `--require` is Node's, not V8's: the preload is what a sealed worker starts with.
-  if (!sandbox.ok || socket === undefined) return fork(start, [], { execArgv: [], serialization: "json", stdio: [...stdio], env });
-  env.ARENA_SANDBOX_BRIDGE = JSON.stringify([{ port: BRIDGED_PORT, socket }]);
+  if (!sandbox.ok) return fork(start, [], { execArgv: [], serialization: "json", stdio: [...stdio], env });
+  // `--require` is Node's option, not V8's: the preload a sealed worker starts with.
+  const preload = socket === undefined ? [] : ["--require", PRELOAD];
+  if (socket !== undefined) env.ARENA_SANDBOX_BRIDGE = JSON.stringify([{ port: BRIDGED_PORT, socket }]);
   const sealed = bwrapArgs({ writable: [path.dirname(start), scratch], cwd: REPO, sealNetwork: true, maskRun: false });
-  return spawn(sandbox.bwrap.path, [...sealed, "--", process.execPath, "--require", PRELOAD, start], { serialization: "json", stdio: [...stdio], env });
+  return spawn(sandbox.bwrap.path, [...sealed, "--", process.execPath, ...preload, start], { serialization: "json", stdio: [...stdio], env });
 }
 
 async function warmUp(child: ChildProcess, out: string, messages: { readonly build: ToWorker; readonly run: ToWorker }): Promise<WarmUp> {

@@ -72,6 +72,10 @@ describe("the warm-up's stand-in model", () => {
     }
   });
 
+  it("a socket path it cannot listen on is a rejection (code-cache.ts then warms without it)", async () => {
+    await expect(WarmModel.listen(path.join(os.tmpdir(), "x".repeat(200), "model.sock"))).rejects.toThrow();
+  });
+
   it("its run message is one the protocol accepts", () => {
     expect(ToWorkerSchema.safeParse(warmRun("/tmp/x")).success).toBe(true);
   });

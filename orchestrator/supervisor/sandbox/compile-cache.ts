@@ -96,7 +96,7 @@ export function sealedCache(
  * Nothing answers on the network unless `baseUrl` names the stand-in model code-cache.ts runs its
  * item against (warm-item.ts), which takes a tool call and an answer: two model calls.
  */
-export function warmBuild(adapter: AdapterRef, corpusPath: string, baseUrl = WARM_CLOSED_URL): ToWorker {
+export function warmBuild(adapter: AdapterRef, corpusPath: string, baseUrl: string = WARM_CLOSED_URL): ToWorker {
   return {
     type: "build",
     adapter,
