@@ -2,9 +2,9 @@
  * The one item a bundle's warm-up worker runs after its build (code-cache.ts), and the stand-in
  * model it runs against, so the code cache made at its exit holds an item's run as well as a
  * build: the host's job handling, the adapter's loop, its framework's request and reply code, a
- * tool call. Without it every worker compiled that path again on its first item (measured, one
- * start and two items: vanilla 120 → 114 ms of CPU, langgraph 624 → 537, openai_agents 561 → 543;
- * docs/performance.md, "An item in the warm-up").
+ * tool call. Without it every worker compiled that path again on its first item (a start, a build
+ * and two items, scripts/item-cache.ts: openai_agents 592 → 538 ms of CPU, langgraph 601 → 561,
+ * mastra 1,192 → 1,113; docs/performance.md, "An item in the warm-up").
  *
  * The stand-in answers any chat-completions request as a model would: a call of the calculator
  * first, the answer once the request carries the tool's result; as one JSON reply, or as a
