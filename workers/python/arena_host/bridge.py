@@ -1,4 +1,4 @@
-"""The sealed worker's way to the gateway, as bridge-preload.ts opens it for a Node host.
+"""The sealed worker's way to the gateway, as bridge-preload.cjs opens it for a Node host.
 
 Inside its own network namespace the worker has only loopback. For each gateway port the
 orchestrator serves a Unix socket (orchestrator/supervisor/sandbox/bridge.ts) and names it in
@@ -20,7 +20,7 @@ EXIT_NO_BRIDGE = 70
 
 def _pump(src, dst):
     import socket  # noqa: PLC0415
-    # One direction of a connection; either side ending or failing ends both (splice.ts).
+    # One direction of a connection; either side ending or failing ends both (splice.cjs).
     try:
         while True:
             data = src.recv(1 << 16)
