@@ -11,7 +11,7 @@
  *
  *   node scripts/preload-cost.ts [--rounds N] [--tree DIR]...   (default: this checkout, 30 rounds)
  *
- * A checkout whose preload is the TypeScript one (before 2026-12-07 evening) is started with
+ * A checkout whose preload is the TypeScript one (before 3be914d, 2026-12-07 night) is started with
  * `--import`, as its orchestrator started it; the CommonJS one with `--require`.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

@@ -10,7 +10,7 @@
  * first, the answer once the request carries the tool's result; as one JSON reply, or as a
  * server-sent stream when the request asks for one. It serves the warm-up worker only, never a
  * run: a sealed warm-up reaches it through the same bridge a sealed worker has (its Unix socket
- * routed to the closed port of the warm-up's base URL), an unsealed one on a loopback port.
+ * routed to the port of the warm-up's base URL, code-cache.ts), an unsealed one on a loopback port.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
