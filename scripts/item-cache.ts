@@ -22,13 +22,13 @@ import type { ToWorker } from "../contract/protocol.ts";
 import { DEFAULT_CORPUS_PATH } from "../contract/tools/corpus-path.ts";
 import { WarmModel } from "../orchestrator/supervisor/warm-item.ts";
 import { cpuSecondsOf, forkInGroup, makeGroup, removeGroup } from "./support/cgroup.ts";
-import { median } from "./support/measure.ts";
+import { COLD_START_ARENA, coldStartConfig, median } from "./support/measure.ts";
 import { loadAverage } from "./support/timed-run.ts";
 
 /** The start file of `adapter`'s bundle in `tree`, from its manifest. */
 function bundleStart(tree: string, adapter: string): string {
   const root = path.join(tree, "node_modules/.cache/arena-worker");
-  const dir = readdirMatching(root, new RegExp(`^${adapter.replace(/[-]/g, "\\-")}-[0-9a-f]{8}$`));
+  const dir = readdirMatching(root, new RegExp(`^${adapter}-[0-9a-f]{8}$`));
   const manifest = JSON.parse(readFileSync(path.join(root, dir, "manifest.json"), "utf8")) as { entry: string };
   if (!manifest.entry.endsWith("start.cjs")) throw new Error(`${tree}: ${adapter}'s bundle is not one script (${manifest.entry})`);
   return path.join(root, dir, manifest.entry);
@@ -40,7 +40,7 @@ function readdirMatching(dir: string, pattern: RegExp): string {
   return found[0]!;
 }
 
-/** One worker: start, build, `items` items, shut down; resolves when it has exited. */
+/** One worker: start, build (as a measured cold start builds, but reaching the stand-in), `items` items, shut down; resolves when it has exited. */
 function oneWorker(start: string, tree: string, adapter: string, baseUrl: string, items: number): Promise<void> {
   const checkpointDir = mkdtempSync(path.join(os.tmpdir(), "arena-item-cache-"));
   return new Promise((resolve, reject) => {
@@ -49,14 +49,14 @@ function oneWorker(start: string, tree: string, adapter: string, baseUrl: string
     child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
     let done = 0;
     const send = (m: ToWorker) => child.send(m);
-    const run = () => send({ type: "run", job: `j${done}`, arena: "tool_use", item: { id: `i${done}`, input: "What is 6 * 7?", resume_with: "approve", checkpointDir }, seat: 0 });
+    const run = () => send({ type: "run", job: `j${done}`, arena: COLD_START_ARENA.id, item: { id: `i${done}`, input: "What is 6 * 7?", resume_with: "approve", checkpointDir }, seat: 0 });
     child.on("message", (m: { type: string; reason?: string; result?: { error?: string | null } }) => {
       if (m.type === "ready") {
         send({
           type: "build",
           adapter: { name: adapter, module: path.join(tree, "workers/adapters", adapter, "index.ts") },
-          arena: { id: "tool_use", tools: ["search", "calculator"], systemPrompt: "Answer.", durable: false },
-          config: { model: "m", baseUrl, apiKey: "k", temperature: 0, requestTimeoutS: 5, maxToolIterations: 4 },
+          arena: COLD_START_ARENA,
+          config: { ...coldStartConfig("m"), baseUrl },
           corpusPath: DEFAULT_CORPUS_PATH,
           seat: 0,
         });

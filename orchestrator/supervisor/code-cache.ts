@@ -30,6 +30,7 @@ import type { AdapterRef, ToWorker } from "../../contract/protocol.ts";
 import type { FromWorker } from "../../contract/protocol-replies.ts";
 import { warmBuild } from "./sandbox/compile-cache.ts";
 import { warmRun, WarmModel } from "./warm-item.ts";
+import { BRIDGE_PRELOAD } from "./sandbox/bridge.ts";
 import { bwrapArgs } from "./sandbox/bwrap.ts";
 import { detectBwrap } from "./sandbox/mode.ts";
 import { disableTelemetry } from "../../contract/telemetry.ts";
@@ -45,8 +46,6 @@ const ITEM_TIMEOUT_MS = 15_000;
  * whose SDK uses `fetch` refuses the URL before it connects.
  */
 const BRIDGED_PORT = 24680;
-/** The sealed worker's bridge preload (sandbox/index.ts starts sealed workers with it). */
-const PRELOAD = fileURLToPath(new URL("./sandbox/bridge-preload.cjs", import.meta.url));
 const REPO = fileURLToPath(new URL("../..", import.meta.url)).replace(/\/$/, "");
 
 /** What a warm-up did: why no cache was written (none when it was), and whether its build succeeded. */
@@ -93,7 +92,7 @@ function startWarmUp(start: string, out: string, scratch: string, socket: string
   // under other V8 flags (the worker then compiles from the text and says so in its log).
   if (!sandbox.ok) return fork(start, [], { execArgv: [], serialization: "json", stdio: [...stdio], env });
   // `--require` is Node's option, not V8's: the preload a sealed worker starts with.
-  const preload = socket === undefined ? [] : ["--require", PRELOAD];
+  const preload = socket === undefined ? [] : ["--require", BRIDGE_PRELOAD];
   if (socket !== undefined) env.ARENA_SANDBOX_BRIDGE = JSON.stringify([{ port: BRIDGED_PORT, socket }]);
   const sealed = bwrapArgs({ writable: [path.dirname(start), scratch], cwd: REPO, sealNetwork: true, maskRun: false });
   return spawn(sandbox.bwrap.path, [...sealed, "--", process.execPath, ...preload, start], { serialization: "json", stdio: [...stdio], env });

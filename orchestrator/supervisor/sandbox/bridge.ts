@@ -23,9 +23,15 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { inProcessGateway } from "../../gateway/in-process.ts";
 import { removeInBackground } from "./background-removal.ts";
 import { splice } from "./splice.cjs";
+
+/** The inside half: the preload a sealed Node worker starts with (`--require`), which opens the listeners. */
+export const BRIDGE_PRELOAD = fileURLToPath(new URL("./bridge-preload.cjs", import.meta.url));
+/** The only orchestrator files a sealed Node worker reads: the preload and the one sibling it requires. */
+export const BRIDGE_PRELOAD_FILES: readonly string[] = [BRIDGE_PRELOAD, fileURLToPath(new URL("./splice.cjs", import.meta.url))];
 
 export interface BridgeRoute {
   readonly port: number;

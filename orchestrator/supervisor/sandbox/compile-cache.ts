@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { execaNode } from "execa";
 import type { AdapterRef, ToWorker } from "../../../contract/protocol.ts";
 import { disableTelemetry } from "../../../contract/telemetry.ts";
+import { BRIDGE_PRELOAD_FILES } from "./bridge.ts";
 import { bwrapArgs } from "./bwrap.ts";
 import type { Bwrap } from "./mode.ts";
 
@@ -41,7 +42,7 @@ const started = new Map<string, Promise<boolean>>();
  */
 export function warmStamp(module: string, nodeOptions: readonly string[], repo = REPO, host = HOST): string {
   const sources = [path.dirname(module), ...STAMPED_TREES.map((d) => path.join(repo, d))].flatMap((dir) => sourcesUnder(dir));
-  const files = [path.join(repo, "pnpm-lock.yaml"), ...PRELOAD_SOURCES, ...new Set(sources)];
+  const files = [path.join(repo, "pnpm-lock.yaml"), ...BRIDGE_PRELOAD_FILES, ...new Set(sources)];
   const stats = files.map((f) => `${f}:${statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? "-"}`);
   // The host file too: a bundle's path names its build (worker-entry.ts), and a worker started from another file compiles other code.
   return createHash("sha256").update(JSON.stringify([process.version, nodeOptions, module, host, stats])).digest("hex").slice(0, 16);
@@ -49,8 +50,6 @@ export function warmStamp(module: string, nodeOptions: readonly string[], repo =
 
 /** The worker tree's own sources (node_modules is the lockfile's). */
 const STAMPED_TREES = ["contract", "workers", path.join("fixtures", "support")];
-/** What a sealed worker compiles of the orchestrator: the bridge preload (index.ts) and its sibling. */
-const PRELOAD_SOURCES = ["./bridge-preload.cjs", "./splice.cjs"].map((f) => fileURLToPath(new URL(f, import.meta.url)));
 
 /** The warm-up's base URL when nothing is to answer: a closed port. */
 const WARM_CLOSED_URL = "http://127.0.0.1:9/v1";

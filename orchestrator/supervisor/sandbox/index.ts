@@ -22,7 +22,7 @@ import type { ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { acquireRoutes, loopbackPorts, releaseRoutes, socketsFit, type BridgeRoute } from "./bridge.ts";
+import { acquireRoutes, BRIDGE_PRELOAD, BRIDGE_PRELOAD_FILES, loopbackPorts, releaseRoutes, socketsFit, type BridgeRoute } from "./bridge.ts";
 import { bwrapArgs, within } from "./bwrap.ts";
 import { sealedCache } from "./compile-cache.ts";
 import { readSandboxMode, resolveLevel, type Level } from "./mode.ts";
@@ -37,9 +37,6 @@ import { sealedView } from "./view.ts";
 import { readBundleSetting } from "../worker-entry.ts";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
-const PRELOAD = fileURLToPath(new URL("./bridge-preload.cjs", import.meta.url));
-/** The only orchestrator files a sealed worker reads: the preload and the one sibling it requires. */
-const PRELOAD_FILES = [PRELOAD, fileURLToPath(new URL("./splice.cjs", import.meta.url))];
 
 export interface IsolationRequest {
   readonly adapter: string;
@@ -195,7 +192,7 @@ export class Isolation {
     const routes: readonly BridgeRoute[] = bridge?.routes ?? [];
     const python = req.python;
     // The Python host opens the same listeners itself (arena_host/bridge.py); Node's compile cache is no use to it.
-    const nodeOptions = python !== undefined ? [] : [...inheritedNodeOptions(), ...(net.sealed ? ["--require", PRELOAD] : [])];
+    const nodeOptions = python !== undefined ? [] : [...inheritedNodeOptions(), ...(net.sealed ? ["--require", BRIDGE_PRELOAD] : [])];
     if (python === undefined && req.callerEnv.NODE_COMPILE_CACHE === undefined) {
       env.NODE_COMPILE_CACHE = sealedCache(req.adapter, req.corpusPath, this.level.bwrap, nodeOptions, req.host).dir;
     }
@@ -211,7 +208,7 @@ export class Isolation {
       module: req.adapter.module,
       corpusPath: req.corpusPath,
       readable: [
-        ...(python === undefined ? PRELOAD_FILES : []),
+        ...(python === undefined ? BRIDGE_PRELOAD_FILES : []),
         ...(env.NODE_COMPILE_CACHE ? [env.NODE_COMPILE_CACHE] : []),
         ...routes.map((r) => path.dirname(r.socket)),
         // The interpreter's installation (<prefix>/bin/python): bound back only if a layer hides it, as a venv inside the repository would be.
