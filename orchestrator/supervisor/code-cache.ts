@@ -90,7 +90,7 @@ function startWarmUp(start: string, out: string, scratch: string, socket: string
   const sandbox = detectBwrap();
   // No V8 flags: a worker's own are the orchestrator's Node options, and V8 refuses a cache made
   // under other V8 flags (the worker then compiles from the text and says so in its log).
-  if (!sandbox.ok) return fork(start, [], { execArgv: [], serialization: "json", stdio: [...stdio], env });
+  if (!sandbox.ok) return fork(start, [], { execArgv: [], serialization: "json", stdio: [...stdio], env, cwd: REPO });
   // `--require` is Node's option, not V8's: the preload a sealed worker starts with.
   const preload = socket === undefined ? [] : ["--require", BRIDGE_PRELOAD];
   if (socket !== undefined) env.ARENA_SANDBOX_BRIDGE = JSON.stringify([{ port: BRIDGED_PORT, socket }]);

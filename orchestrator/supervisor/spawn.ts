@@ -84,7 +84,7 @@ export function spawnHost(spec: HostSpec) {
     ...(entry !== undefined ? { host: entry.file } : {}),
     ...(python !== undefined ? { python } : {}),
   });
-  const options = { ...CHILD_OPTIONS, cwd: spec.cwd, env: launch?.env ?? env };
+  const options = { ...CHILD_OPTIONS, cwd: launch?.cwd ?? spec.cwd, env: launch?.env ?? env };
   // The Python host gets the same channel as Node's (JSON lines on NODE_CHANNEL_FD: arena_host/channel.py).
   const argv = python !== undefined ? [...(launch?.prefix ?? []), python, ...pythonHostArgs()] : [];
   const child =

@@ -34,9 +34,10 @@ export function editItems<T extends { id: string }>(arenasDir: string, arena: st
   writeFileSync(file, lines.join("\n"));
 }
 
-export function arenaCli(args: readonly string[], env: Record<string, string>) {
+/** The CLI as a user runs it, from `cwd` (default: the repository). */
+export function arenaCli(args: readonly string[], env: Record<string, string>, cwd: string = REPO_ROOT) {
   return execa(process.execPath, [BIN, ...args], {
-    cwd: REPO_ROOT,
+    cwd,
     reject: false,
     // A fresh machine's environment, minus anything of the developer's that would change a run.
     env: { ARENA_LLM_MODE: "", OPENAI_API_KEY: "", OPENAI_BASE_URL: "", ...env },

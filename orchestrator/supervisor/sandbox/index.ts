@@ -57,7 +57,7 @@ export interface LaunchRequest {
   readonly id: string;
   readonly adapter: { readonly name: string; readonly module: string };
   readonly corpusPath: string;
-  /** The working directory the caller asked for (undefined: inherited). */
+  /** The working directory the caller asked for (undefined: the repository, `Launch.cwd`). */
   readonly cwd: string | undefined;
   /** The environment spawnHost built (the inherited allow-list, caller env, telemetry off). */
   readonly env: NodeJS.ProcessEnv;
@@ -85,6 +85,8 @@ export interface Launch {
    */
   readonly prefix: readonly string[];
   readonly env: NodeJS.ProcessEnv;
+  /** The caller's working directory, else the repository (as for `pnpm bench`); never the user's shell's: a layer may cover it, `python -m` imports from it. */
+  readonly cwd: string;
   /** Call with the spawned process at once: cleans up (watched: checks) the moment it exits. */
   readonly attach: (child: Spawned) => void;
   /** A sealed worker's private area: the item's folder goes in for each leg, and what it wrote elsewhere comes out. */
@@ -160,7 +162,7 @@ export class Isolation {
       if (own) removeInBackground([own]);
     };
     if (this.level.level === "sandbox") return this.sealed(req, env, { tmp, own, given }, cleanup);
-    return this.watched(req, env, [this.request.checkpointDir, tmp, ...given], cleanup);
+    return this.watched(req, env, path.resolve(req.cwd ?? REPO), [this.request.checkpointDir, tmp, ...given], cleanup);
   }
 
   /** The lane's isolation, with the violations seen since the last call (each is reported once). */
@@ -198,7 +200,7 @@ export class Isolation {
     }
     if (python !== undefined) delete env.NODE_COMPILE_CACHE;
     if (net.sealed) env.ARENA_SANDBOX_BRIDGE = JSON.stringify(routes);
-    const cwd = path.resolve(req.cwd ?? process.cwd());
+    const cwd = path.resolve(req.cwd ?? REPO);
     const writable = [dirs.tmp, ...dirs.given];
     const view = sealedView({
       repo: REPO,
@@ -237,6 +239,7 @@ export class Isolation {
       nodeOptions: [...args, "--", process.execPath, ...nodeOptions],
       prefix: [this.level.bwrap.path, ...args, "--"],
       env,
+      cwd,
       area,
       attach: (child) =>
         onExit(child, () => {
@@ -247,7 +250,7 @@ export class Isolation {
     };
   }
 
-  private watched(req: LaunchRequest, env: NodeJS.ProcessEnv, writable: string[], cleanup: () => void): Launch {
+  private watched(req: LaunchRequest, env: NodeJS.ProcessEnv, cwd: string, writable: string[], cleanup: () => void): Launch {
     this.network = this.networkPlan();
     const token = randomUUID();
     env[TOKEN_VAR] = token;
@@ -259,6 +262,7 @@ export class Isolation {
       nodeOptions: undefined,
       prefix: [],
       env,
+      cwd,
       attach: (child) => {
         watch.follow(child.pid);
         onExit(child, () => {
