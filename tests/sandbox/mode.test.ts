@@ -3,6 +3,7 @@
  * a working bwrap, the bwrap command line, which gateways can be sealed behind the bridge, which
  * caller-supplied paths become writable, and the `ps -E` parser of the watcher (macOS).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import { ConfigError } from "../../orchestrator/config/values.ts";
 import { loopbackPorts, socketsFit } from "../../orchestrator/supervisor/sandbox/bridge.ts";
 import { bwrapArgs, within } from "../../orchestrator/supervisor/sandbox/bwrap.ts";
 import { callerDirs, inheritedNodeOptions } from "../../orchestrator/supervisor/sandbox/index.ts";
-import { readSandboxMode, resolveLevel } from "../../orchestrator/supervisor/sandbox/mode.ts";
+import { readSandboxMode, resolveLevel, selfTestFailure, selfTestScript } from "../../orchestrator/supervisor/sandbox/mode.ts";
 import { parsePs, TOKEN_VAR } from "../../orchestrator/supervisor/sandbox/survivors.ts";
 
 const BWRAP = { ok: true as const, bwrap: { path: "/usr/bin/bwrap", version: "bubblewrap 0.8.0" } };
@@ -48,6 +49,24 @@ describe("ARENA_SANDBOX", () => {
   it("off watches without looking for bwrap; bwrap without a working one is a ConfigError", () => {
     expect(resolveLevel("off", () => { throw new Error("must not probe"); })).toEqual({ level: "watched", reason: "ARENA_SANDBOX=off" });
     expect(() => resolveLevel("bwrap", () => NO_BWRAP)).toThrow(/^ARENA_SANDBOX: bwrap was asked for, but bwrap is not installed/);
+  });
+});
+
+describe("bwrap's self-test", () => {
+  it("its script exits 3 where the probe file takes a write, and otherwise answers with the Node binary's version", () => {
+    const run = (probe: string) => spawnSync("/bin/sh", ["-c", selfTestScript(probe), process.execPath], { encoding: "utf8" });
+    const writable = run(path.join(mkdtempSync(path.join(os.tmpdir(), "arena-self-test-")), "probe"));
+    expect(writable.status).toBe(3);
+    // A folder that does not exist refuses the write, as the read-only root does inside the sandbox.
+    const refused = run("/nonexistent-arena-folder/probe");
+    expect([refused.status, refused.stdout.trim()]).toEqual([0, process.version]);
+  });
+
+  it("names why the sandbox does not work: a writable root, bwrap's own error, another Node", () => {
+    expect(selfTestFailure(0, `${process.version}\n`, "")).toBeUndefined();
+    expect(selfTestFailure(3, "", "")).toBe("the root took a write inside the sandbox");
+    expect(selfTestFailure(1, "", "bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted\nmore")).toBe("bwrap: loopback: Failed RTM_NEWADDR: Operation not permitted");
+    expect(selfTestFailure(0, "v20.19.0\n", "", "v24.21.0")).toBe('the Node binary answered "v20.19.0" inside the sandbox, not v24.21.0');
   });
 });
 
