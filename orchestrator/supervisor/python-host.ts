@@ -20,7 +20,9 @@ export const PYTHON_HOST_ROOT = fileURLToPath(new URL("../../workers/python", im
 /** The project's Python environment: the frameworks' pinned packages, bound read-only into a sealed worker. */
 export const PYTHON_VENV = fileURLToPath(new URL("../../.venv", import.meta.url));
 const VENV_PYTHON = `${PYTHON_VENV}/bin/python`;
-const FLAGS = ["-s", "-B", "-u", "-m", "arena_host"];
+// -P: `-m` would put the working directory first on the import path, before the standard library
+// (Python 3.11, which the project requires; a test holds it to that).
+const FLAGS = ["-s", "-B", "-P", "-u", "-m", "arena_host"];
 
 let resolved: string | undefined;
 

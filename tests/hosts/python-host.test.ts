@@ -1,7 +1,7 @@
 /**
  * Which host an adapter runs on, and the Python host started the wrong way.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -66,6 +66,28 @@ describe("the Python host's sandbox bridge", () => {
       expect(r.stderr).toMatch(new RegExp(`^sandbox bridge: cannot listen on 127\\.0\\.0\\.1:${port}: \\[Errno 98\\] Address already in use$`));
     } finally {
       taken.close();
+    }
+  });
+});
+
+describe("the Python worker's imports", () => {
+  it("never come from its working directory: started in a folder holding a json.py, it still builds", async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), "arena-py-cwd-"));
+    writeFileSync(path.join(scratch, "json.py"), 'raise SystemExit("imported json.py from the working directory")\n');
+    const { worker, failure } = await WorkerProcess.start({
+      id: "w0",
+      adapter: { name: "one_call_py", module: path.join(REPO_ROOT, "tests", "hosts", "adapters", "one_call.py") },
+      corpusPath: OUR_CORPUS,
+      logFile: path.join(scratch, "worker.log"),
+      cwd: scratch,
+    });
+    try {
+      expect(failure?.message).toBeUndefined();
+      const config = { model: "m", baseUrl: "http://127.0.0.1:9/v1", apiKey: "k", temperature: 0, requestTimeoutS: 1, maxToolIterations: 1 };
+      const built = await worker.build({ arena: { id: "a", tools: [], systemPrompt: "s", durable: false }, config, tag: "t" });
+      expect(isFailure(built) ? built.message : built.ok).toBe(true);
+    } finally {
+      await worker.kill();
     }
   });
 });
