@@ -77,11 +77,24 @@ describe("areas", () => {
     const areas = watchedAreas("/repo", "/repo/out/checkpoints/run/s1/vanilla", "/home/u", []);
     const repo = areas.find((a) => a.label === "the repository")!;
     expect(repo.shared).toBe(false);
-    expect(repo.skip).toEqual(expect.arrayContaining(["/repo/out/runs", "/repo/out/results", "/repo/out/checkpoints", "/repo/runs", "/repo/node_modules"]));
+    expect(repo.skip).toEqual(expect.arrayContaining(["/repo/out/runs", "/repo/out/results", "/repo/out/checkpoints", "/repo/runs", "/repo/node_modules", "/repo/.venv"]));
     expect(areas.find((a) => a.label === "the checkpoint root")).toMatchObject({ root: "/repo/out/checkpoints/run/s1", shared: false });
     expect(areas.filter((a) => a.shared).map((a) => a.label)).toEqual(["the temp dir", "/var/tmp", "/dev/shm", "HOME"]);
     expect(watches(areas, "/repo/out/runs/run/journal.jsonl")).toBe(false);
     expect(watches(areas, "/repo/src/x.ts")).toBe(true);
+  });
+
+  it("notes a shallow area's folders as folders and stamps its files; a deep one walks the folders", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "arena-areas-"));
+    mkdirSync(path.join(dir, "sub"));
+    writeFileSync(path.join(dir, "sub", "inner.txt"), "x");
+    writeFileSync(path.join(dir, "top.txt"), "xy");
+    const shallow = snapshot({ label: "t", root: dir, deep: false, shared: true, skip: [] });
+    expect(shallow.get(path.join(dir, "sub"))).toBe("dir");
+    expect(shallow.get(path.join(dir, "top.txt"))).toMatch(/^[\d.]+:2$/);
+    expect(shallow.has(path.join(dir, "sub", "inner.txt"))).toBe(false);
+    const deep = snapshot({ label: "t", root: dir, deep: true, shared: false, skip: [] });
+    expect([...deep.keys()].map((p) => path.relative(dir!, p)).sort()).toEqual(["sub/inner.txt", "top.txt"]);
   });
 
   it("lists a symbolic link as an entry and does not walk through it", () => {

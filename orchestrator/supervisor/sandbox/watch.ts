@@ -17,7 +17,7 @@
  * Symbolic links are entries, never followed: `runs/latest` is not walked twice, and a link to
  * `/` does not turn the repository walk into a walk of the machine.
  */
-import { lstatSync, readdirSync } from "node:fs";
+import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { within } from "./bwrap.ts";
@@ -42,8 +42,13 @@ export interface Change {
   readonly what: "created" | "modified";
 }
 
-/** Top-level names in the repository that hold outputs or tooling, not sources. */
-const REPO_SKIP = [".git", "node_modules", "runs", "results", "checkpoints"];
+/**
+ * Top-level names in the repository that hold outputs or tooling, not sources. The installed
+ * packages of both hosts (`node_modules`, `.venv`) alike: a sealed worker sees both read-only, and
+ * walking `.venv` (~20,000 entries) at every worker's start and exit was most of a watched run's
+ * CPU (docs/performance.md, "Watched mode walked the Python environment").
+ */
+const REPO_SKIP = [".git", "node_modules", ".venv", "runs", "results", "checkpoints"];
 
 /**
  * The output roots beside a checkpoint folder laid out as store/layout.ts lays it out
@@ -81,21 +86,27 @@ export function watches(areas: readonly Area[], p: string): boolean {
 export function snapshot(area: Area): Snapshot {
   const out = new Map<string, string>();
   const walk = (dir: string) => {
-    let names: string[];
+    let entries: Dirent[];
     try {
-      names = readdirSync(dir);
+      // With their types: a folder needs no lstat (it is walked, or noted as "dir"), only a file
+      // or link does, for its stamp. A busy temp dir is mostly folders (15,000 here).
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const name of names) {
-      const full = path.join(dir, name);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
       if (area.skip.some((s) => within(full, s))) continue;
-      const st = lstatSync(full, { throwIfNoEntry: false });
-      if (!st) continue;
-      if (st.isDirectory()) {
-        if (area.deep) walk(full);
-        else out.set(full, "dir");
-      } else out.set(full, `${st.mtimeMs}:${st.size}`);
+      // A folder by the listing needs no lstat; anything else does, for its stamp (and it may
+      // have become a folder since the listing).
+      const st = entry.isDirectory() ? undefined : lstatSync(full, { throwIfNoEntry: false });
+      if (st !== undefined && !st.isDirectory()) {
+        out.set(full, `${st.mtimeMs}:${st.size}`);
+        continue;
+      }
+      if (st === undefined && !entry.isDirectory()) continue; // gone since the listing
+      if (area.deep) walk(full);
+      else out.set(full, "dir");
     }
   };
   walk(area.root);
