@@ -1,21 +1,35 @@
 /** Running the real `arena` executable as a child process, with its outputs in a temp root. */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { execa } from "execa";
+import { afterAll } from "vitest";
 import { REPO_ROOT } from "./reference.ts";
+
+// The folders made here go when the test file is done: a run's outputs are megabytes (its report
+// alone), and `pnpm test` run over a day had left 3 GB of them in the temp dir.
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempFolder(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
 
 export const BIN = path.join(REPO_ROOT, "orchestrator/cli/bin.mjs");
 
 /** A temp output root (runs/, checkpoints/, results/ appear under it) and an env pointing at it. */
 export function outputRoot(): { root: string; env: Record<string, string> } {
-  const root = mkdtempSync(path.join(os.tmpdir(), "arena-out-"));
+  const root = tempFolder("arena-out-");
   return { root, env: { ARENA_OUTPUT_ROOT: root } };
 }
 
 /** A copy of our arenas that a test may change. */
 export function arenasCopy(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "arena-arenas-"));
+  const dir = tempFolder("arena-arenas-");
   cpSync(path.join(REPO_ROOT, "arenas"), dir, { recursive: true });
   return dir;
 }
