@@ -161,8 +161,9 @@ export class Isolation {
     const cleanup = () => {
       if (own) removeInBackground([own]);
     };
-    if (this.level.level === "sandbox") return this.sealed(req, env, { tmp, own, given }, cleanup);
-    return this.watched(req, env, path.resolve(req.cwd ?? REPO), [this.request.checkpointDir, tmp, ...given], cleanup);
+    const cwd = path.resolve(req.cwd ?? REPO);
+    if (this.level.level === "sandbox") return this.sealed(req, env, cwd, { tmp, own, given }, cleanup);
+    return this.watched(req, env, cwd, [this.request.checkpointDir, tmp, ...given], cleanup);
   }
 
   /** The lane's isolation, with the violations seen since the last call (each is reported once). */
@@ -186,7 +187,7 @@ export class Isolation {
     return ports.ok ? { sealed: true, ports: ports.ports } : { sealed: false, ports: [], reason: `network shared: ${ports.reason}` };
   }
 
-  private sealed(req: LaunchRequest, env: NodeJS.ProcessEnv, dirs: { tmp: string; own: string | undefined; given: string[] }, cleanup: () => void): Launch {
+  private sealed(req: LaunchRequest, env: NodeJS.ProcessEnv, cwd: string, dirs: { tmp: string; own: string | undefined; given: string[] }, cleanup: () => void): Launch {
     if (this.level.level !== "sandbox") throw new Error("unreachable");
     const net = this.networkPlan();
     this.network = net;
@@ -200,7 +201,6 @@ export class Isolation {
     }
     if (python !== undefined) delete env.NODE_COMPILE_CACHE;
     if (net.sealed) env.ARENA_SANDBOX_BRIDGE = JSON.stringify(routes);
-    const cwd = path.resolve(req.cwd ?? REPO);
     const writable = [dirs.tmp, ...dirs.given];
     const view = sealedView({
       repo: REPO,

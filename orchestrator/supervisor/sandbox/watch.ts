@@ -97,14 +97,16 @@ export function snapshot(area: Area): Snapshot {
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (area.skip.some((s) => within(full, s))) continue;
-      // A folder by the listing needs no lstat; anything else does, for its stamp (and it may
+      // A folder by the listing needs no lstat; anything else does, for its stamp (it may also
       // have become a folder since the listing).
-      const st = entry.isDirectory() ? undefined : lstatSync(full, { throwIfNoEntry: false });
-      if (st !== undefined && !st.isDirectory()) {
-        out.set(full, `${st.mtimeMs}:${st.size}`);
-        continue;
+      if (!entry.isDirectory()) {
+        const st = lstatSync(full, { throwIfNoEntry: false });
+        if (!st) continue; // gone since the listing
+        if (!st.isDirectory()) {
+          out.set(full, `${st.mtimeMs}:${st.size}`);
+          continue;
+        }
       }
-      if (st === undefined && !entry.isDirectory()) continue; // gone since the listing
       if (area.deep) walk(full);
       else out.set(full, "dir");
     }
